@@ -1,0 +1,104 @@
+/**
+ * `action()`: a custom call of the app, with a typed input and output, an access rule and a
+ * server-side handler. The handler never reaches a client: `/api/meta` and the client's
+ * types read only the data part.
+ */
+import type { Fields } from '../fields/field';
+import type { ValuesOf } from '../fields/field-value';
+import type { Literal } from '../rules/expr';
+import type { Rule, RuleNode } from '../rules/rule';
+import { allow } from '../rules/rule';
+
+/** A record as handlers see it. */
+export type AnyRecord = { readonly id: string; readonly version: number; readonly [field: string]: unknown };
+
+/** Filters for `list` and `count`: equality on fields. */
+export type Where = { readonly [field: string]: Literal | readonly Literal[] };
+
+/** Records, acting as the caller: every read and write obeys the caller's rules. */
+export interface RecordStore {
+  get(entity: string, id: string): Promise<AnyRecord | null>;
+  list(entity: string, query?: { where?: Where; sort?: string; limit?: number }): Promise<AnyRecord[]>;
+  count(entity: string, where?: Where): Promise<number>;
+  /** Counts grouped by a field's value. */
+  countBy(entity: string, field: string, where?: Where): Promise<Record<string, number>>;
+  create(entity: string, data: Record<string, unknown>): Promise<AnyRecord>;
+  update(
+    entity: string,
+    id: string,
+    patch: Record<string, unknown>,
+    options?: { version?: number },
+  ): Promise<AnyRecord>;
+  transition(entity: string, id: string, name: string, input?: Record<string, unknown>): Promise<AnyRecord>;
+  delete(entity: string, id: string): Promise<void>;
+}
+
+/** What a handler is given. It runs inside one transaction: a throw undoes every write. */
+export interface ActionContext<I> {
+  readonly input: I;
+  readonly caller: { readonly id: string; readonly role: string; readonly email: string } | null;
+  readonly now: Date;
+  /** Acting as the caller. */
+  readonly records: RecordStore;
+  /** Bypasses access rules; use only where the action's own rule already decided. */
+  readonly elevated: RecordStore;
+  readonly constants: { readonly [name: string]: Literal };
+  /** Ends the action with a catalogue error. */
+  fail(code: string, params?: Record<string, string | number>): never;
+}
+
+export interface ActionInput<I extends Fields, O extends Fields> {
+  readonly label?: string;
+  readonly description?: string;
+  /** Per role, who may call it; nobody else may. */
+  readonly who: { readonly [role: string]: boolean | Rule<never> };
+  readonly input: I;
+  readonly output: O;
+  /** Codes the action may answer besides the built-in ones (documented in OpenAPI). */
+  readonly errors?: readonly string[];
+  readonly handler: (ctx: ActionContext<ValuesOf<I>>) => Promise<ValuesOf<O>>;
+}
+
+/** A normalized action node. `handler` is server-only. */
+export interface ActionNode<I extends Fields = Fields, O extends Fields = Fields> {
+  readonly kind: 'action';
+  readonly label?: string;
+  readonly description?: string;
+  readonly who: { readonly [role: string]: RuleNode };
+  readonly input: I;
+  readonly output: O;
+  readonly errors: readonly string[];
+  readonly handler: (ctx: ActionContext<ValuesOf<I>>) => Promise<ValuesOf<O>>;
+}
+
+/**
+ * Declares an action.
+ * @example
+ * const assignToMe = action({
+ *   who: { agent: true },
+ *   input: { ticketId: f.ref('tickets') },
+ *   output: { id: f.text() },
+ *   handler: async ({ input, records, caller }) => {
+ *     const t = await records.update('tickets', input.ticketId, { assignee: caller!.id });
+ *     return { id: t.id };
+ *   },
+ * });
+ */
+export function action<const I extends Fields, const O extends Fields>(
+  def: ActionInput<I, O>,
+): ActionNode<I, O> {
+  return Object.freeze({
+    kind: 'action' as const,
+    ...(def.label ? { label: def.label } : {}),
+    ...(def.description ? { description: def.description } : {}),
+    who: Object.fromEntries(
+      Object.entries(def.who).flatMap(([role, r]) =>
+        r === false ? [] : [[role, r === true ? allow() : r] as const],
+      ),
+    ),
+    input: def.input,
+    output: def.output,
+    errors: [...(def.errors ?? [])],
+    handler: def.handler,
+  });
+}

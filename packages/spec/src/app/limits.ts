@@ -1,0 +1,61 @@
+/**
+ * Declared limits: count quotas per owner, rate limits per role and scope, page and body
+ * sizes. The server enforces them; `/api/meta` tells the client.
+ */
+import type { Expr } from '../rules/expr';
+import type { Rule } from '../rules/rule';
+
+export interface QuotaInput {
+  readonly description?: string;
+  /** The entity whose records are counted. */
+  readonly entity: string;
+  /** The reference field that points at the owner (the caller) of a counted record. */
+  readonly owner: string;
+  /** Which records count (default all of the owner's). */
+  readonly where?: Rule<string>;
+  /** Roles the quota applies to (default all). */
+  readonly roles?: readonly string[];
+  /** A number or a constant. */
+  readonly max: number | Expr<never>;
+  /** The error code when a create would pass the quota (default LIMIT_EXCEEDED); gets `{max}`. */
+  readonly error?: string;
+}
+
+/** What a rate limit counts. */
+export type RateScope = 'write' | 'read' | 'action' | 'login' | 'signup';
+
+export interface RateInput {
+  readonly description?: string;
+  readonly scope: RateScope;
+  /** Roles it applies to (default all, anonymous included). */
+  readonly roles?: readonly string[];
+  readonly max: number;
+  /** A duration such as `30s`, `1m`, `1h`. */
+  readonly window: `${number}${'s' | 'm' | 'h'}`;
+  /** What a separate budget is kept for (default the caller, or the address when signed out). */
+  readonly per?: readonly ('user' | 'address' | 'email')[];
+}
+
+export interface LimitsInput {
+  readonly pageSize?: { readonly default: number; readonly max: number };
+  /** The largest request body, in bytes. */
+  readonly bodyBytes?: number;
+  readonly quotas?: { readonly [name: string]: QuotaInput };
+  readonly rates?: { readonly [name: string]: RateInput };
+}
+
+export interface LimitsNode {
+  readonly pageSize: { readonly default: number; readonly max: number };
+  readonly bodyBytes: number;
+  readonly quotas: { readonly [name: string]: QuotaInput };
+  readonly rates: { readonly [name: string]: RateInput & { readonly windowSeconds: number } };
+}
+
+/** Seconds in a window such as `1m`. */
+export function windowSeconds(window: string): number {
+  const m = /^(\d+(?:\.\d+)?)([smh])$/.exec(window);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] as 's' | 'm' | 'h'];
+}
+
+export const DEFAULT_LIMITS = { pageSize: { default: 25, max: 100 }, bodyBytes: 1_048_576 } as const;

@@ -1,0 +1,44 @@
+/**
+ * The platform's own error codes: the closed set every app starts from (DESIGN.md).
+ * One table from code to HTTP status and message.
+ */
+export const BUILTIN_ERRORS = {
+  MALFORMED_REQUEST: { status: 400, message: 'The request could not be read: {reason}' },
+  UNAUTHENTICATED: { status: 401, message: 'Sign in to continue.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'The email or password is not correct.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  VERSION_MISMATCH: {
+    status: 412,
+    message: 'This record was changed by someone else. Reload and try again.',
+  },
+  INVALID_TRANSITION: { status: 409, message: 'This cannot be done while the record is {state}.' },
+  LIMIT_EXCEEDED: { status: 409, message: 'The limit {limit} of {max} is reached.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is larger than {max} bytes.' },
+  VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again in {retryAfter} seconds.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type BuiltinErrorCode = keyof typeof BUILTIN_ERRORS;
+
+/** Codes reported per field inside `VALIDATION_FAILED` (`errors[].code`). */
+export const FIELD_ISSUE_CODES = [
+  'required',
+  'type',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'pattern',
+  'email',
+  'enum',
+  'not_integer',
+  'too_many',
+  'unknown_field',
+  'read_only',
+  'immutable',
+  'unique',
+  'reference',
+] as const;
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

@@ -1,0 +1,144 @@
+/**
+ * Field nodes: the typed columns of an entity, the inputs of transitions and actions, and
+ * the outputs of actions. Each builder takes one options object and returns it as frozen
+ * data, keeping its literal type so records, inputs and defaults are inferred exactly.
+ */
+import type { Expr, Literal } from '../rules/expr';
+import type { Rule } from '../rules/rule';
+
+/** Options every field accepts. */
+export interface FieldOptions {
+  /** Shown in forms, tables and the admin console. */
+  readonly label?: string;
+  readonly description?: string;
+  /** May be null, and may be left out of a create. */
+  readonly optional?: boolean;
+  /** A constant, or an expression such as `now()` or `caller('id')`, applied on create. */
+  readonly default?: Literal | Expr<string>;
+  /** No two records share a value (enforced by a unique index). */
+  readonly unique?: boolean;
+  /** Worth an index for filtering and sorting. */
+  readonly index?: boolean;
+  /** Set on create, never changed afterwards. */
+  readonly immutable?: boolean;
+  /** Set only by the server (defaults, transitions, handlers); a write naming it is refused. */
+  readonly readOnly?: boolean;
+  /** Recomputed by the server on every write from the record's other fields; read-only. */
+  readonly computed?: Expr<string>;
+}
+
+export interface TextOptions extends FieldOptions {
+  readonly min?: number;
+  readonly max?: number;
+  /** A regular expression (source only) the whole value must match. */
+  readonly pattern?: string;
+}
+export interface NumberOptions extends FieldOptions {
+  readonly min?: number;
+  readonly max?: number;
+}
+export interface RefOptions extends FieldOptions {
+  /** A rule the referenced record must satisfy, written over its own fields. */
+  readonly where?: Rule<string>;
+  /** The error code when `where` fails (default VALIDATION_FAILED). */
+  readonly error?: string;
+  /** What deleting the referenced record does to this one. */
+  readonly onDelete?: 'restrict' | 'cascade' | 'setNull';
+}
+export interface ListOptions extends FieldOptions {
+  readonly max?: number;
+}
+
+export type ScalarType =
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'enum'
+  | 'datetime'
+  | 'ref';
+export type FieldType = ScalarType | 'list' | 'object' | 'map' | 'state';
+
+interface Tagged<T extends FieldType> {
+  readonly kind: 'field';
+  readonly type: T;
+}
+
+export type TextField = Tagged<'text' | 'longText' | 'email'> & TextOptions;
+export type NumberField = Tagged<'integer' | 'number'> & NumberOptions;
+export type BooleanField = Tagged<'boolean'> & FieldOptions;
+export type DatetimeField = Tagged<'datetime'> & FieldOptions;
+export type EnumField<V extends string = string> = Tagged<'enum'> &
+  FieldOptions & { readonly values: readonly V[] };
+export type RefField<E extends string = string> = Tagged<'ref'> & RefOptions & { readonly entity: E };
+export type StateField<S extends string = string> = Tagged<'state'> &
+  FieldOptions & { readonly values: readonly S[] };
+export type ScalarField = TextField | NumberField | BooleanField | DatetimeField | EnumField | RefField;
+export type ListField<I extends ScalarField = ScalarField> = Tagged<'list'> &
+  ListOptions & { readonly of: I };
+export type ObjectField<F extends Fields = Fields> = Tagged<'object'> & FieldOptions & { readonly fields: F };
+export type MapField<V extends Field = Field> = Tagged<'map'> & FieldOptions & { readonly of: V };
+
+/** Any field node. */
+export type Field = ScalarField | ListField | StateField | ObjectField<any> | MapField<any>;
+/** A named set of fields: an entity's columns, or a transition's or action's input. */
+export type Fields = { readonly [name: string]: Field };
+
+function make<T extends FieldType, O extends object, X extends object>(type: T, options: O, extra: X) {
+  return Object.freeze({ ...options, ...extra, kind: 'field' as const, type });
+}
+
+/**
+ * The field builders.
+ * @example
+ * const fields = {
+ *   subject: f.text({ min: 5, max: 120 }),
+ *   priority: f.enum(['low', 'normal', 'high', 'urgent'], { default: 'normal' }),
+ *   assignee: f.ref('users', { optional: true, where: eq('role', 'agent') }),
+ *   tags: f.list(f.text({ min: 1, max: 20 }), { max: 5, default: [] }),
+ * };
+ */
+export const f = {
+  /** Single-line text. */
+  text: <const O extends TextOptions = {}>(options: O = {} as O) => make('text', options, {}),
+  /** Multi-line text (markdown where the UI renders it). */
+  longText: <const O extends TextOptions = {}>(options: O = {} as O) => make('longText', options, {}),
+  /** An email address, stored lower-cased. */
+  email: <const O extends TextOptions = {}>(options: O = {} as O) => make('email', options, {}),
+  /** A whole number. */
+  integer: <const O extends NumberOptions = {}>(options: O = {} as O) => make('integer', options, {}),
+  /** A number. */
+  number: <const O extends NumberOptions = {}>(options: O = {} as O) => make('number', options, {}),
+  /** True or false. */
+  boolean: <const O extends FieldOptions = {}>(options: O = {} as O) => make('boolean', options, {}),
+  /** An instant, as an ISO-8601 string in UTC. */
+  datetime: <const O extends FieldOptions = {}>(options: O = {} as O) => make('datetime', options, {}),
+  /** One of a closed set of strings. */
+  enum: <const V extends string, const O extends FieldOptions & { readonly default?: NoInfer<V> } = {}>(
+    values: readonly V[],
+    options: O = {} as O,
+  ) => make('enum', options, { values }),
+  /** The id of a record of another entity. */
+  ref: <const E extends string, const O extends RefOptions = {}>(entity: E, options: O = {} as O) =>
+    make('ref', options, { entity }),
+  /** A list of scalar values. */
+  list: <const I extends ScalarField, const O extends ListOptions = {}>(of: I, options: O = {} as O) =>
+    make('list', options, { of }),
+  /** A nested object (action inputs and outputs only). */
+  object: <const F extends Fields, const O extends FieldOptions = {}>(fields: F, options: O = {} as O) =>
+    make('object', options, { fields }),
+  /** A map from string keys to values (action outputs only). */
+  map: <const V extends Field, const O extends FieldOptions = {}>(of: V, options: O = {} as O) =>
+    make('map', options, { of }),
+};
+
+/** True when `v` is a field node. */
+export function isField(v: unknown): v is Field {
+  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'field';
+}
+
+/** The system fields every record carries, in answer order. */
+export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
