@@ -23,6 +23,33 @@ export type {
 export { entity, humanize } from './app/entity';
 export type { LimitsNode, QuotaInput, RateInput, RateScope } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
+export type { CheckResult, Problem as CheckProblem } from './check/check-app';
+export { checkApp } from './check/check-app';
+export type { ActionMeta, ClientMeta, QuotaMeta } from './derive/client-meta';
+export { clientMeta } from './derive/client-meta';
+export type { EntityMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
+export { entityMeta, ruleMeta, whoMeta } from './derive/entity-meta';
+export type { FilterableField, FilterOperator } from './derive/filter-operators';
+export { filterableFields, filterOperators } from './derive/filter-operators';
+export type { EntitySchemas, JsonSchema, JsonValue, SchemaMode } from './derive/json-schema';
+export { entitySchemas, fieldSchema, isWritable, objectSchema } from './derive/json-schema';
+export type { OpenApiDocument, OpenApiOptions } from './derive/openapi';
+export { openApi } from './derive/openapi';
+export { SESSION_COOKIE } from './derive/openapi-components';
+export { FILTER_SYNTAX } from './derive/openapi-list-params';
+export type {
+  Allowed,
+  EntityPermissions,
+  PermissionCell,
+  PermissionMatrix,
+} from './derive/permission-matrix';
+export { OPERATIONS, permissionMatrix } from './derive/permission-matrix';
+export { plainData } from './derive/plain-data';
+export type { RuleTextContext } from './derive/rule-text';
+export { ruleToText } from './derive/rule-text';
+export { ruleTruthForRole } from './derive/rule-truth';
+export type { StateGraph, StateGraphEdge, StateGraphNode } from './derive/state-graph';
+export { stateGraph } from './derive/state-graph';
 export type { BuiltinErrorCode, FieldIssueCode } from './errors/builtin-errors';
 export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';
 export type { ParamsOf, TemplateParams } from './errors/message-template';
@@ -80,3 +107,7 @@ export {
   related,
   signedIn,
 } from './rules/rule';
+export type { FieldIssue, ValidateMode, ValidateOptions, ValidationResult } from './validate/field-issue';
+export { validateFields } from './validate/validate-fields';
+export type { EntityValidator, ValidatedEntity } from './validate/validator-for';
+export { validatorFor } from './validate/validator-for';

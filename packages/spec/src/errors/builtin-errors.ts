@@ -40,5 +40,6 @@ export const FIELD_ISSUE_CODES = [
   'immutable',
   'unique',
   'reference',
+  'rule',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

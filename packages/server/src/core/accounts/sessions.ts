@@ -1,0 +1,70 @@
+/**
+ * Server-side sessions. The token (256 random bits) is given to the client once, as a
+ * cookie and as a bearer token; the database keeps only its SHA-256, so a leaked table
+ * opens no session. Ending a session deletes its row: it ends everywhere at once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database, Executor } from '../../db/database';
+import type { Caller } from '../rules/rule-context';
+
+export const SESSION_DAYS = 30;
+
+function digest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * Starts a session and returns its token.
+ * @example const token = await startSession(tx, user.id, new Date());
+ */
+export async function startSession(
+  exec: Executor,
+  userId: string,
+  now: Date,
+  userAgent?: string,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await exec.run(
+    exec.qb.insertInto('nf_sessions').values({
+      id: digest(token),
+      userId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      userAgent: userAgent?.slice(0, 200) ?? null,
+    }),
+  );
+  return token;
+}
+
+/**
+ * The caller a token belongs to: a live session of an enabled user, or null.
+ * @example const caller = await sessionCaller(db, token, new Date());
+ */
+export async function sessionCaller(db: Executor, token: string, now: Date): Promise<Caller | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const rows = await db.all<{
+    id: string;
+    role: string;
+    email: string;
+    disabled: unknown;
+    expiresAt: string;
+  }>(
+    sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
+        where s.id = ${digest(token)}`.compile(db.qb),
+  );
+  const row = rows[0];
+  if (!row || row.disabled === true || row.disabled === 1) return null;
+  if (Date.parse(row.expiresAt) <= now.getTime()) return null;
+  return { id: row.id, role: row.role, email: row.email };
+}
+
+/** Ends one session. */
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.run(db.qb.deleteFrom('nf_sessions').where('id', '=', digest(token)));
+}
+
+/** Ends every session of a user (role changed, account disabled, password changed). */
+export async function endUserSessions(exec: Executor, userId: string): Promise<void> {
+  await exec.run(exec.qb.deleteFrom('nf_sessions').where('userId', '=', userId));
+}

@@ -1,0 +1,102 @@
+/**
+ * Custom actions: input validated against the action's schema, its `who` rule checked, then
+ * its handler run inside one transaction with a record store that acts as the caller. A
+ * throw anywhere undoes every write the handler made, and its audit entries with them.
+ */
+import type { ActionContext, AnyRecord, RecordStore, Where } from '@ninefold/spec';
+import { validateFields } from '@ninefold/spec';
+import { sql } from 'kysely';
+import type { Database, Executor } from '../../db/database';
+import { AppError } from '../app-error';
+import { writeAudit } from '../audit/audit-log';
+import type { Filter } from '../records/list-query';
+import { countRecords, listConditions, listRecords, readListQuery } from '../records/list-records';
+import type { RecordScope } from '../records/record-scope';
+import { runTransition } from '../records/run-transition';
+import { throwIssues } from '../records/write-checks';
+import { createRecord, deleteRecord, updateRecord } from '../records/write-records';
+import type { Caller } from '../rules/rule-context';
+
+function whereToQuery(where: Where | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(where ?? {}).map(([k, v]) =>
+      Array.isArray(v) ? [`${k}[in]`, v.join(',')] : [k, String(v)],
+    ),
+  );
+}
+
+/** A RecordStore over one scope: the same code paths as the REST API. */
+export function recordStore(scope: RecordScope): RecordStore {
+  const filters = (entity: string, where?: Where): Filter[] =>
+    readListQuery(scope, entity, whereToQuery(where)).filters as Filter[];
+  return {
+    get: async (entity, id) => {
+      const row = await scope.load(entity, id);
+      return row && (await scope.may('read', entity, row)) ? (row as AnyRecord) : null;
+    },
+    list: async (entity, q = {}) => {
+      const query = {
+        ...whereToQuery(q.where),
+        ...(q.sort ? { sort: q.sort } : {}),
+        ...(q.limit ? { limit: String(q.limit) } : {}),
+      };
+      return (await listRecords(scope, entity, readListQuery(scope, entity, query))).items as AnyRecord[];
+    },
+    count: (entity, where) => countRecords(scope, entity, filters(entity, where)),
+    countBy: async (entity, field, where) => {
+      if (!Object.hasOwn(scope.entity(entity).fields, field)) throw new AppError('NOT_FOUND');
+      const conditions = listConditions(scope, entity, filters(entity, where));
+      const cond = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+      const col = sql.ref(`t.${field}`);
+      const rows = await scope.exec.all<{ k: unknown; n: number }>(
+        sql`select ${col} as k, count(*) as n from ${sql.table(entity)} as t ${cond} group by ${col}`.compile(
+          scope.exec.qb,
+        ),
+      );
+      return Object.fromEntries(rows.map((r) => [String(r.k), Number(r.n)]));
+    },
+    create: async (entity, data) => (await createRecord(scope, entity, data)) as AnyRecord,
+    update: async (entity, id, patch, o) =>
+      (await updateRecord(scope, entity, id, patch, o?.version)) as AnyRecord,
+    transition: async (entity, id, name, input) =>
+      (await runTransition(scope, entity, id, name, input ?? {})) as AnyRecord,
+    delete: (entity, id) => deleteRecord(scope, entity, id),
+  };
+}
+
+/**
+ * Runs an action as the caller and returns its output.
+ * @example await runAction(db, app, caller, 'ticketStats', {})
+ */
+export async function runAction(
+  db: Database,
+  scope: RecordScope,
+  name: string,
+  input: unknown,
+): Promise<unknown> {
+  const action = Object.hasOwn(scope.app.actions, name) ? scope.app.actions[name] : undefined;
+  if (!action) throw new AppError('NOT_FOUND');
+  const who = action.who[scope.role];
+  if (!who || !(await scope.holds(who, '', null)))
+    throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  const result = validateFields(action.input, input ?? {}, { mode: 'input' });
+  if (!result.ok) throwIssues(result.issues);
+  const value = (result as { value: Record<string, unknown> }).value;
+  return db.transaction(async (tx: Executor) => {
+    const inTx = scope.on(tx);
+    const ctx: ActionContext<Record<string, unknown>> = {
+      input: value,
+      caller: scope.caller as Caller | null,
+      now: scope.now,
+      records: recordStore(inTx),
+      elevated: recordStore(scope.on(tx, true)),
+      constants: Object.fromEntries(Object.entries(scope.app.constants).map(([k, c]) => [k, c.value])),
+      fail: (code, params) => {
+        throw new AppError(code, params ?? {});
+      },
+    };
+    const output = await action.handler(ctx as never);
+    await writeAudit(tx, scope.caller, scope.now, { entity: '', recordId: '', operation: 'action', name });
+    return output;
+  });
+}

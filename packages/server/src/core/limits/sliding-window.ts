@@ -1,0 +1,45 @@
+/**
+ * Events counted per key in a sliding window: failed sign-ins per email and per address,
+ * writes per user. Past the limit a caller waits until the oldest event leaves the window
+ * (RATE_LIMITED with Retry-After): slowed for a minute, never locked out for good.
+ */
+
+export interface ThrottleRule {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+export class SlidingWindow {
+  readonly #failures = new Map<string, number[]>();
+
+  constructor(readonly rule: ThrottleRule) {}
+
+  #recent(key: string, now: number): number[] {
+    const since = now - this.rule.windowSeconds * 1000;
+    const list = (this.#failures.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) this.#failures.delete(key);
+    else this.#failures.set(key, list);
+    return list;
+  }
+
+  /**
+   * Seconds to wait before another attempt for any of `keys`, or 0.
+   * @example limiter.retryAfter(['email:a@b.c', 'ip:127.0.0.1'], Date.now())
+   */
+  retryAfter(keys: readonly string[], now: number): number {
+    let wait = 0;
+    for (const key of keys) {
+      const list = this.#recent(key, now);
+      if (list.length >= this.rule.max) {
+        wait = Math.max(wait, Math.ceil((list[0]! + this.rule.windowSeconds * 1000 - now) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  /** Records an event against every key. */
+  hit(keys: readonly string[], now: number): void {
+    for (const key of keys) this.#failures.set(key, [...this.#recent(key, now), now]);
+    if (this.#failures.size > 100_000) this.#failures.clear();
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The list query string: `?field=value` and `?field[op]=value` filters, `sort=field` or
+ * `sort=-field`, `limit`, and an opaque keyset `cursor`. Anything it cannot read is a
+ * MALFORMED_REQUEST naming the parameter.
+ */
+import type { EntityNode, Field } from '@ninefold/spec';
+import { AppError } from '../app-error';
+
+export type FilterOp = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains';
+export interface Filter {
+  readonly field: string;
+  readonly op: FilterOp;
+  readonly value: unknown;
+}
+export interface ListQuery {
+  readonly filters: readonly Filter[];
+  readonly sort: { readonly field: string; readonly desc: boolean };
+  readonly limit: number;
+  readonly after?: { readonly value: unknown; readonly id: string };
+}
+
+const OPS = new Set<FilterOp>(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'contains']);
+const SYSTEM: Record<string, Field> = {
+  id: { kind: 'field', type: 'text' },
+  createdAt: { kind: 'field', type: 'datetime' },
+  updatedAt: { kind: 'field', type: 'datetime' },
+  version: { kind: 'field', type: 'integer' },
+};
+
+function bad(reason: string): AppError {
+  return new AppError('MALFORMED_REQUEST', { reason });
+}
+
+function parseValue(field: Field, raw: string, param: string): unknown {
+  switch (field.type) {
+    case 'integer':
+    case 'number': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) throw bad(`${param} must be a number.`);
+      return n;
+    }
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw bad(`${param} must be true or false.`);
+      return raw === 'true';
+    case 'datetime': {
+      const t = Date.parse(raw);
+      if (Number.isNaN(t)) throw bad(`${param} must be an ISO-8601 date.`);
+      return new Date(t).toISOString();
+    }
+    case 'enum':
+    case 'state':
+      if (!field.values.includes(raw)) throw bad(`${param} must be one of ${field.values.join(', ')}.`);
+      return raw;
+    case 'list':
+    case 'object':
+    case 'map':
+      throw bad(`${param} cannot be filtered on.`);
+    default:
+      return raw;
+  }
+}
+
+/** Encodes a keyset position. */
+export function encodeCursor(value: unknown, id: string): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+function decodeCursor(raw: string): { value: unknown; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') {
+      return { value: parsed[0], id: parsed[1] };
+    }
+  } catch {}
+  throw bad('cursor is not one this server gave out.');
+}
+
+/**
+ * Reads a list query for an entity, allowing only the fields the caller may read.
+ * @example parseListQuery(tickets, { priority: 'high', sort: '-createdAt' }, readable, { default: 25, max: 100 })
+ */
+export function parseListQuery(
+  entity: EntityNode,
+  query: Readonly<Record<string, unknown>>,
+  readable: (field: string) => boolean,
+  pageSize: { readonly default: number; readonly max: number },
+): ListQuery {
+  const filters: Filter[] = [];
+  let sort = { field: 'createdAt', desc: true };
+  let limit = pageSize.default;
+  let after: ListQuery['after'];
+  const fieldOf = (name: string, param: string): Field => {
+    const f = Object.hasOwn(SYSTEM, name)
+      ? SYSTEM[name]
+      : Object.hasOwn(entity.fields, name)
+        ? entity.fields[name]
+        : undefined;
+    if (!f || !readable(name)) throw bad(`${param}: there is no field '${name}' to filter or sort on.`);
+    return f;
+  };
+  for (const [param, rawValue] of Object.entries(query)) {
+    if (typeof rawValue !== 'string') throw bad(`${param} is given more than once.`);
+    if (param === 'limit') {
+      const n = Number(rawValue);
+      if (!Number.isInteger(n) || n < 1) throw bad('limit must be a whole number of at least 1.');
+      limit = Math.min(n, pageSize.max);
+    } else if (param === 'sort') {
+      const desc = rawValue.startsWith('-');
+      const name = desc ? rawValue.slice(1) : rawValue;
+      const f = fieldOf(name, 'sort');
+      if (f.optional || f.type === 'list' || f.type === 'object' || f.type === 'map') {
+        throw bad(`sort: '${name}' cannot be sorted on.`);
+      }
+      sort = { field: name, desc };
+    } else if (param === 'cursor') {
+      after = decodeCursor(rawValue);
+    } else {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([a-z]+)\])?$/.exec(param);
+      if (!m) throw bad(`'${param}' is not a filter.`);
+      const name = m[1]!;
+      const op = (m[2] ?? 'eq') as FilterOp;
+      if (!OPS.has(op)) throw bad(`${param}: unknown operator '${op}'.`);
+      const f = fieldOf(name, param);
+      if (op === 'in') {
+        const values = rawValue.split(',').map((v) => parseValue(f, v, param));
+        filters.push({ field: name, op, value: values });
+      } else if (op === 'contains') {
+        if (!['text', 'longText', 'email'].includes(f.type)) throw bad(`${param}: contains works on text.`);
+        filters.push({ field: name, op, value: rawValue });
+      } else if (rawValue === 'null' && f.optional && (op === 'eq' || op === 'ne')) {
+        filters.push({ field: name, op, value: null });
+      } else {
+        filters.push({ field: name, op, value: parseValue(f, rawValue, param) });
+      }
+    }
+  }
+  return { filters, sort, limit, ...(after ? { after } : {}) };
+}

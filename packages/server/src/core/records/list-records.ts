@@ -1,0 +1,117 @@
+/**
+ * Lists: the caller's read rule becomes part of the WHERE clause, so the database filters
+ * (pages and counts stay right, indexes serve the query) and a hidden record is simply
+ * absent. Pages are keyset pages on (sort field, id).
+ */
+import { SYSTEM_FIELDS } from '@ninefold/spec';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { AppError } from '../app-error';
+import { accessRule, grantsFor } from '../rules/access-rule';
+import { ruleToSql } from '../rules/compile-rule';
+import { project } from './answer';
+import { encodeCursor, type Filter, type ListQuery, parseListQuery } from './list-query';
+import type { RecordScope } from './record-scope';
+import { decodeRow, type Rec } from './row-codec';
+
+const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+function filterSql(f: Filter, scope: RecordScope): RawBuilder<SqlBool> {
+  const col = sql.ref(`t.${f.field}`);
+  if (f.op === 'in')
+    return sql<SqlBool>`${col} in (${sql.join((f.value as unknown[]).map((v) => sql.val(v)))})`;
+  if (f.op === 'contains') {
+    const pattern = `%${String(f.value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return scope.exec.dialect === 'postgres'
+      ? sql<SqlBool>`${col} ilike ${pattern} escape '\\'`
+      : sql<SqlBool>`${col} like ${pattern} escape '\\'`;
+  }
+  if (f.value === null)
+    return f.op === 'eq' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`;
+  return sql<SqlBool>`${col} ${sql.raw(OPS[f.op])} ${f.value}`;
+}
+
+/** The WHERE conditions of a list: filters and the caller's read rule. */
+export function listConditions(
+  scope: RecordScope,
+  entity: string,
+  filters: readonly Filter[],
+): RawBuilder<SqlBool>[] {
+  const conditions = filters.map((f) => filterSql(f, scope));
+  if (!scope.system)
+    conditions.push(ruleToSql(accessRule(scope.app, entity, scope.role, 'read'), entity, 't', scope.rules));
+  return conditions;
+}
+
+/** Parses a list query string against what the caller may read. */
+export function readListQuery(
+  scope: RecordScope,
+  entity: string,
+  query: Readonly<Record<string, unknown>>,
+): ListQuery {
+  const node = scope.entity(entity);
+  // A role that may read none of an entity is told so; one that may read some sees only those.
+  if (!scope.system && grantsFor(scope.app, entity, scope.role, 'read')?.length === 0) {
+    throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  }
+  const readable = scope.readableFields(entity);
+  return parseListQuery(
+    node,
+    query,
+    (f) => !readable || readable.has(f) || (SYSTEM_FIELDS as readonly string[]).includes(f),
+    scope.app.limits.pageSize,
+  );
+}
+
+/**
+ * One page of records the caller may read.
+ * @example await listRecords(scope, 'tickets', readListQuery(scope, 'tickets', { status: 'open' }))
+ */
+export async function listRecords(
+  scope: RecordScope,
+  entity: string,
+  q: ListQuery,
+): Promise<{ items: Rec[]; nextCursor: string | null }> {
+  const node = scope.entity(entity);
+  const conditions = listConditions(scope, entity, q.filters);
+  const { field, desc } = q.sort;
+  const col = sql.ref(`t.${field}`);
+  const idCol = sql.ref('t.id');
+  if (q.after) {
+    const cmp = sql.raw(desc ? '<' : '>');
+    conditions.push(
+      sql<SqlBool>`(${col} ${cmp} ${q.after.value} or (${col} = ${q.after.value} and ${idCol} ${cmp} ${q.after.id}))`,
+    );
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const rows = await scope.exec.all<Rec>(
+    sql`select t.* from ${sql.table(entity)} as t ${where} order by ${col} ${dir}, ${idCol} ${dir} limit ${q.limit + 1}`.compile(
+      scope.exec.qb,
+    ),
+  );
+  const more = rows.length > q.limit;
+  const page = (more ? rows.slice(0, q.limit) : rows).map((r) => decodeRow(node, r, scope.exec.dialect));
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => project(scope, entity, r)),
+    nextCursor: more && last ? encodeCursor(last[field], String(last.id)) : null,
+  };
+}
+
+/**
+ * How many records the caller may read match the filters.
+ * @example await countRecords(scope, 'tickets', [])
+ */
+export async function countRecords(
+  scope: RecordScope,
+  entity: string,
+  filters: readonly Filter[],
+): Promise<number> {
+  scope.entity(entity);
+  const conditions = listConditions(scope, entity, filters);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const rows = await scope.exec.all<{ n: number }>(
+    sql`select count(*) as n from ${sql.table(entity)} as t ${where}`.compile(scope.exec.qb),
+  );
+  return Number(rows[0]?.n ?? 0);
+}

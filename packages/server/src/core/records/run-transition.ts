@@ -1,0 +1,86 @@
+/**
+ * A state transition: the only way a state field changes. Checked in order — the record
+ * is readable (else NOT_FOUND), the transition starts from its state (INVALID_TRANSITION),
+ * the caller may run it (FORBIDDEN), its input is valid, its preconditions hold (their own
+ * codes) — then its assignments apply and the change and its audit entry commit together.
+ */
+import { validateFields } from '@ninefold/spec';
+import { AppError } from '../app-error';
+import { diff, writeAudit } from '../audit/audit-log';
+import { evalExpr } from '../rules/evaluate-expr';
+import { answer } from './answer';
+import type { RecordScope } from './record-scope';
+import type { Rec } from './row-codec';
+import { applyComputed, checkQuotas, checkReferences, throwIssues } from './write-checks';
+import { checkVersion, storeVersion } from './write-records';
+
+/**
+ * @example await runTransition(scope, 'tickets', id, 'resolve', { resolution: 'Fixed.' })
+ */
+export async function runTransition(
+  scope: RecordScope,
+  entity: string,
+  id: string,
+  name: string,
+  input: unknown,
+  ifMatch?: number,
+): Promise<Rec> {
+  const node = scope.entity(entity);
+  const machine = node.states;
+  const t = machine && Object.hasOwn(machine.transitions, name) ? machine.transitions[name] : undefined;
+  const before = await scope.readable(entity, id, true);
+  if (!machine || !t) throw new AppError('NOT_FOUND');
+  checkVersion(before, ifMatch);
+  const state = String(before[machine.field]);
+  if (!t.from.includes(state)) {
+    throw new AppError('INVALID_TRANSITION', {
+      state: machine.states[state]?.label ?? state,
+      transition: name,
+    });
+  }
+  const who = t.who[scope.role];
+  if (!scope.system && (!who || !(await scope.holds(who, entity, before)))) {
+    throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  }
+  const result = validateFields(t.input, input ?? {}, { mode: 'input' });
+  if (!result.ok) throwIssues(result.issues);
+  const values = (result as { value: Rec }).value;
+  const given = new Set(Object.keys((input ?? {}) as object));
+  await checkReferences(scope, t.input, values);
+  const ctx = { input: values };
+  for (const p of t.requires) {
+    if (!(await scope.holds(p.check, entity, before, ctx))) {
+      const params = Object.fromEntries(
+        Object.entries(p.params).map(([k, e]) => [
+          k,
+          evalExpr(e, before, { ...scope.rules, ...ctx }) as string | number,
+        ]),
+      );
+      throw new AppError(p.error, params);
+    }
+  }
+  const after: Rec = {
+    ...before,
+    [machine.field]: t.to,
+    updatedAt: scope.now.toISOString(),
+    version: Number(before.version) + 1,
+  };
+  for (const [field, expr] of Object.entries(t.set)) {
+    // An input the caller left out leaves its field as it was.
+    if (expr.kind === 'input' && !given.has(expr.name)) continue;
+    after[field] = evalExpr(expr, before, { ...scope.rules, ...ctx });
+  }
+  applyComputed(scope, entity, after);
+  await checkQuotas(scope, entity, after, before);
+  await storeVersion(scope, entity, before, after);
+  await writeAudit(scope.exec, scope.caller, scope.now, {
+    entity,
+    recordId: id,
+    operation: 'transition',
+    name,
+    fromState: state,
+    toState: t.to,
+    changes: diff(before, after),
+  });
+  return answer(scope, entity, after);
+}

@@ -1,0 +1,128 @@
+/**
+ * The checks every write shares, after its fields validate: references point at records
+ * the caller may read (and satisfy their rule), the entity's validation rules hold, quotas
+ * have room, and server-set values (defaults, computed fields) are filled in.
+ */
+import type { Fields, ValidationNode } from '@ninefold/spec';
+import { isExpr } from '@ninefold/spec';
+import { sql } from 'kysely';
+import { AppError, type FieldIssue, validationFailed } from '../app-error';
+import { ruleToSql } from '../rules/compile-rule';
+import { evalExpr } from '../rules/evaluate-expr';
+import type { RecordScope } from './record-scope';
+import type { Rec } from './row-codec';
+
+/** Fails with VALIDATION_FAILED when there are issues. */
+export function throwIssues(issues: readonly FieldIssue[]): void {
+  if (issues.length > 0) throw validationFailed(issues);
+}
+
+/**
+ * Every non-null reference in `values` must name a record the caller may read; a reference
+ * with a `where` rule must satisfy it, or fail with the field's own error code.
+ */
+export async function checkReferences(scope: RecordScope, fields: Fields, values: Rec): Promise<void> {
+  const issues: FieldIssue[] = [];
+  let custom: AppError | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    const field = fields[name];
+    if (field?.type !== 'ref' || typeof value !== 'string') continue;
+    const target = field.entity;
+    const row = await scope.load(target, value);
+    // A record the caller may not read is reported as missing: its existence is not theirs to learn.
+    if (!row || !(await scope.may('read', target, row))) {
+      issues.push({ path: name, code: 'reference', message: `${field.label ?? name} does not exist.` });
+      continue;
+    }
+    if (field.where && !(await scope.holds(field.where, target, row))) {
+      if (field.error && field.error !== 'VALIDATION_FAILED')
+        custom ??= new AppError(field.error, {}, [{ path: name, code: 'reference', message: '' }]);
+      else
+        issues.push({
+          path: name,
+          code: 'reference',
+          message: `${field.label ?? name} is not allowed here.`,
+        });
+    }
+  }
+  throwIssues(issues);
+  if (custom) throw custom;
+}
+
+function paramsOf(scope: RecordScope, v: ValidationNode | { params: ValidationNode['params'] }, record: Rec) {
+  return Object.fromEntries(
+    Object.entries(v.params).map(([k, e]) => [k, evalExpr(e, record, scope.rules) as string | number]),
+  );
+}
+
+/** The entity's own validation rules for this write; the first failing custom code wins. */
+export async function checkValidationRules(
+  scope: RecordScope,
+  entity: string,
+  op: 'create' | 'update',
+  record: Rec,
+  changed: ReadonlySet<string>,
+): Promise<void> {
+  const issues: FieldIssue[] = [];
+  for (const v of scope.entity(entity).validate) {
+    if (!v.on.includes(op)) continue;
+    if (v.when && !(await scope.holds(v.when, entity, record, { changed }))) continue;
+    if (await scope.holds(v.check, entity, record, { changed })) continue;
+    if (v.error !== 'VALIDATION_FAILED') throw new AppError(v.error, paramsOf(scope, v, record));
+    issues.push({ path: v.field ?? '', code: 'rule', message: `${v.name} does not hold.` });
+  }
+  throwIssues(issues);
+}
+
+/** Literal defaults come from the validator; expression defaults (`now()`, `caller()`) from here. */
+export function applyDefaults(scope: RecordScope, entity: string, record: Rec): void {
+  for (const [name, field] of Object.entries(scope.entity(entity).fields)) {
+    if (record[name] === undefined && isExpr(field.default))
+      record[name] = evalExpr(field.default, record, scope.rules);
+    if (record[name] === undefined)
+      record[name] = field.default !== undefined && !isExpr(field.default) ? field.default : null;
+  }
+}
+
+/** Recomputes every computed field from the record's current values. */
+export function applyComputed(scope: RecordScope, entity: string, record: Rec): void {
+  for (const [name, field] of Object.entries(scope.entity(entity).fields)) {
+    if (field.computed) record[name] = evalExpr(field.computed, record, scope.rules);
+  }
+}
+
+/**
+ * Quotas on `entity` for the caller's role: counting and writing happen in one transaction,
+ * and on PostgreSQL the owner's row is locked first, so concurrent writes never pass the quota.
+ * `before` is the record before a transition (a record already counted does not count twice).
+ */
+export async function checkQuotas(
+  scope: RecordScope,
+  entity: string,
+  record: Rec,
+  before?: Rec,
+): Promise<void> {
+  for (const [name, q] of Object.entries(scope.app.limits.quotas)) {
+    if (q.entity !== entity || (q.roles && !q.roles.includes(scope.role))) continue;
+    const owner = record[q.owner];
+    if (typeof owner !== 'string') continue;
+    const counts = (r: Rec) => (q.where ? scope.holds(q.where, entity, r) : Promise.resolve(true));
+    if (!(await counts(record)) || (before && (await counts(before)))) continue;
+    const ownerField = scope.entity(entity).fields[q.owner];
+    if (scope.exec.dialect === 'postgres' && ownerField?.type === 'ref') {
+      await scope.exec.all(
+        sql`select 1 from ${sql.table(ownerField.entity)} where id = ${owner} for update`.compile(
+          scope.exec.qb,
+        ),
+      );
+    }
+    const where = q.where ? ruleToSql(q.where, entity, 't', scope.rules) : sql`1 = 1`;
+    const rows = await scope.exec.all<{ n: number }>(
+      sql`select count(*) as n from ${sql.table(entity)} as t where ${sql.ref(`t.${q.owner}`)} = ${owner} and ${where}`.compile(
+        scope.exec.qb,
+      ),
+    );
+    const max = typeof q.max === 'number' ? q.max : Number(evalExpr(q.max, null, scope.rules));
+    if (Number(rows[0]?.n ?? 0) >= max) throw new AppError(q.error ?? 'LIMIT_EXCEEDED', { max, limit: name });
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * Create, update and delete, each inside the caller's transaction: access, validation,
+ * references, rules, quotas, the write itself and its audit entry commit together or not at all.
+ */
+import { type GrantNode, validateFields } from '@ninefold/spec';
+import { sql } from 'kysely';
+import { endUserSessions } from '../accounts/sessions';
+import { AppError } from '../app-error';
+import { diff, writeAudit } from '../audit/audit-log';
+import { grantFields, grantsFor } from '../rules/access-rule';
+import { uuid7 } from '../uuid7';
+import { answer } from './answer';
+import type { RecordScope } from './record-scope';
+import { encodeValues, type Rec } from './row-codec';
+import { storeError } from './store-error';
+import {
+  applyComputed,
+  applyDefaults,
+  checkQuotas,
+  checkReferences,
+  checkValidationRules,
+  throwIssues,
+} from './write-checks';
+
+/** Refuses a write the caller's role has no grant for: signed out, or not allowed. */
+function refuse(scope: RecordScope): never {
+  throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+}
+
+function writableFor(
+  scope: RecordScope,
+  entity: string,
+  op: 'create' | 'update',
+): readonly string[] | undefined {
+  if (scope.system) return undefined;
+  const grants = grantsFor(scope.app, entity, scope.role, op);
+  if (grants !== undefined && grants.length === 0) refuse(scope);
+  const fields = grantFields(grants);
+  return fields ? [...fields] : undefined;
+}
+
+/** Some grant must allow every written field, judged on the record before and after. */
+async function checkWriteGrants(
+  scope: RecordScope,
+  entity: string,
+  op: 'create' | 'update',
+  keys: string[],
+  before: Rec | null,
+  after: Rec,
+) {
+  if (scope.system) return;
+  const grants = grantsFor(scope.app, entity, scope.role, op);
+  if (grants === undefined) return;
+  const applicable: GrantNode[] = [];
+  for (const g of grants) {
+    if (
+      (before === null || (await scope.holds(g.where, entity, before))) &&
+      (await scope.holds(g.where, entity, after))
+    ) {
+      applicable.push(g);
+    }
+  }
+  const covered = (k: string) => applicable.some((g) => !g.fields || g.fields.includes(k));
+  if (applicable.length === 0 || !keys.every(covered)) refuse(scope);
+}
+
+/**
+ * Creates a record as the caller.
+ * @example await createRecord(scope, 'tickets', { subject: 'Printer on fire', description: '…' })
+ */
+export async function createRecord(scope: RecordScope, entity: string, data: unknown): Promise<Rec> {
+  const node = scope.entity(entity);
+  const writable = writableFor(scope, entity, 'create');
+  const result = validateFields(node.fields, data, { mode: 'create', ...(writable ? { writable } : {}) });
+  if (!result.ok) throwIssues(result.issues);
+  const values = (result as { value: Rec }).value;
+  const keys = Object.keys(data as object);
+  const now = scope.now.toISOString();
+  const record: Rec = {
+    id: uuid7(scope.now.getTime()),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    ...values,
+  };
+  applyDefaults(scope, entity, record);
+  applyComputed(scope, entity, record);
+  await checkReferences(scope, node.fields, values);
+  await checkWriteGrants(scope, entity, 'create', keys, null, record);
+  await checkValidationRules(scope, entity, 'create', record, new Set(keys));
+  await checkQuotas(scope, entity, record);
+  try {
+    await scope.exec.run(scope.exec.qb.insertInto(entity).values(encodeValues(node, record)));
+  } catch (e) {
+    throw storeError(scope.app, entity, e);
+  }
+  await writeAudit(scope.exec, scope.caller, scope.now, {
+    entity,
+    recordId: String(record.id),
+    operation: 'create',
+    changes: diff({}, record),
+    ...(node.states ? { toState: String(record[node.states.field]) } : {}),
+  });
+  return answer(scope, entity, record);
+}
+
+/** Writes a new version of a record if nobody else has since `before.version`. */
+export async function storeVersion(
+  scope: RecordScope,
+  entity: string,
+  before: Rec,
+  after: Rec,
+): Promise<void> {
+  const node = scope.entity(entity);
+  const changes = diff(before, after);
+  const values = encodeValues(node, Object.fromEntries(Object.keys(changes).map((k) => [k, after[k]])));
+  let n: number;
+  try {
+    n = await scope.exec.run(
+      scope.exec.qb
+        .updateTable(entity)
+        .set({ ...values, updatedAt: after.updatedAt, version: after.version })
+        .where('id', '=', before.id)
+        .where('version', '=', before.version),
+    );
+  } catch (e) {
+    throw storeError(scope.app, entity, e);
+  }
+  if (n !== 1) throw new AppError('VERSION_MISMATCH');
+  scope.forget(entity, String(before.id));
+}
+
+/** Answers VERSION_MISMATCH when `If-Match` names a version other than the stored one. */
+export function checkVersion(record: Rec, ifMatch: number | undefined): void {
+  if (ifMatch !== undefined && ifMatch !== record.version) throw new AppError('VERSION_MISMATCH');
+}
+
+/**
+ * Updates fields of a record as the caller.
+ * @example await updateRecord(scope, 'tickets', id, { priority: 'high' }, 3)
+ */
+export async function updateRecord(
+  scope: RecordScope,
+  entity: string,
+  id: string,
+  patch: unknown,
+  ifMatch?: number,
+): Promise<Rec> {
+  const node = scope.entity(entity);
+  const before = await scope.readable(entity, id, true);
+  checkVersion(before, ifMatch);
+  const writable = writableFor(scope, entity, 'update');
+  const result = validateFields(node.fields, patch, { mode: 'update', ...(writable ? { writable } : {}) });
+  if (!result.ok) throwIssues(result.issues);
+  const values = (result as { value: Rec }).value;
+  const keys = Object.keys(values);
+  const after: Rec = {
+    ...before,
+    ...values,
+    updatedAt: scope.now.toISOString(),
+    version: Number(before.version) + 1,
+  };
+  applyComputed(scope, entity, after);
+  const changed = new Set(keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])));
+  await checkReferences(scope, node.fields, Object.fromEntries([...changed].map((k) => [k, values[k]])));
+  await checkWriteGrants(scope, entity, 'update', keys, before, after);
+  await checkValidationRules(scope, entity, 'update', after, changed);
+  await storeVersion(scope, entity, before, after);
+  // A new role or a disabled account takes effect at once: its sessions end with this commit.
+  if (entity === 'users' && (changed.has('role') || changed.has('disabled')))
+    await endUserSessions(scope.exec, id);
+  await writeAudit(scope.exec, scope.caller, scope.now, {
+    entity,
+    recordId: id,
+    operation: 'update',
+    changes: diff(before, after),
+  });
+  return answer(scope, entity, after);
+}
+
+/**
+ * Deletes a record as the caller; references to it cascade, are cleared, or block it.
+ * @example await deleteRecord(scope, 'tickets', id)
+ */
+export async function deleteRecord(
+  scope: RecordScope,
+  entity: string,
+  id: string,
+  ifMatch?: number,
+): Promise<void> {
+  const before = await scope.readable(entity, id, true);
+  checkVersion(before, ifMatch);
+  if (!(await scope.may('delete', entity, before))) refuse(scope);
+  for (const [other, node] of Object.entries(scope.app.entities)) {
+    for (const [name, field] of Object.entries(node.fields)) {
+      if (field.type !== 'ref' || field.entity !== entity) continue;
+      const match = sql`${sql.ref(name)} = ${id}`;
+      if (field.onDelete === 'cascade') {
+        await scope.exec.run(sql`delete from ${sql.table(other)} where ${match}`.compile(scope.exec.qb));
+      } else if (field.onDelete === 'setNull' || field.optional) {
+        await scope.exec.run(
+          sql`update ${sql.table(other)} set ${sql.ref(name)} = null where ${match}`.compile(scope.exec.qb),
+        );
+      } else {
+        const rows = await scope.exec.all(
+          sql`select 1 from ${sql.table(other)} where ${match} limit 1`.compile(scope.exec.qb),
+        );
+        if (rows.length > 0)
+          throw new AppError('VALIDATION_FAILED', {}, [
+            { path: '', code: 'reference', message: `Other ${other} still refer to it.` },
+          ]);
+      }
+    }
+  }
+  await scope.exec.run(scope.exec.qb.deleteFrom(entity).where('id', '=', id));
+  await writeAudit(scope.exec, scope.caller, scope.now, {
+    entity,
+    recordId: id,
+    operation: 'delete',
+    changes: diff(before, {}),
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * Who is asking and when: the context every rule is evaluated or compiled in.
+ */
+import type { App } from '@ninefold/spec';
+import { ANONYMOUS } from '@ninefold/spec';
+
+export interface Caller {
+  readonly id: string;
+  readonly role: string;
+  readonly email: string;
+}
+
+export interface RuleContext {
+  readonly app: App;
+  readonly caller: Caller | null;
+  readonly now: Date;
+  /** Transition or action input, for `input(name)`. */
+  readonly input?: Readonly<Record<string, unknown>>;
+  /** The fields a write changes, for `changed(field)`. */
+  readonly changed?: ReadonlySet<string>;
+}
+
+/** The role rules are chosen by: the caller's, or `anonymous`. */
+export function roleOf(caller: Caller | null): string {
+  return caller?.role ?? ANONYMOUS;
+}

@@ -1,0 +1,42 @@
+/**
+ * The dialect seam: one small interface over SQLite and PostgreSQL. Queries are built with
+ * Kysely and executed here, so both dialects share every query and the hot paths reuse
+ * prepared statements.
+ */
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Row = Record<string, unknown>;
+
+/** Something that runs compiled queries: the database itself or one transaction. */
+export interface Executor {
+  readonly dialect: DialectName;
+  /** A Kysely instance for building queries only (it has no connection of its own). */
+  readonly qb: Kysely<any>;
+  /** Runs a query and returns its rows. */
+  all<R = Row>(query: Compilable | CompiledQuery): Promise<R[]>;
+  /** Runs a statement and returns the number of rows it changed. */
+  run(query: Compilable | CompiledQuery): Promise<number>;
+}
+
+export interface TransactionOptions {
+  /** Rows to lock first (PostgreSQL `FOR UPDATE`); SQLite's single writer already serializes. */
+  readonly lock?: { readonly table: string; readonly id: string };
+}
+
+/** A database: reads outside any transaction, and durable transactions. */
+export interface Database extends Executor {
+  /**
+   * Runs `fn` in one transaction: all of its writes commit, or none. Acknowledge a write
+   * only after this resolves: by then it is durable.
+   */
+  transaction<T>(fn: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Runs raw SQL for schema work. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Turns a Kysely builder or compiled query into a compiled query. */
+export function compiled(query: Compilable | CompiledQuery): CompiledQuery {
+  return 'compile' in query ? query.compile() : query;
+}

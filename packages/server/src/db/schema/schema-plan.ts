@@ -1,0 +1,179 @@
+/**
+ * The database schema an app needs, derived from its spec: one table per entity, one
+ * column per field, CHECK constraints from the field limits (so the database refuses what
+ * the validators refuse), and the indexes that unique fields, references, states, declared
+ * indexes and list queries need.
+ */
+import type { App, Field } from '@ninefold/spec';
+import { isExpr } from '@ninefold/spec';
+
+export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'datetime' | 'json';
+
+export interface ColumnPlan {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly notNull: boolean;
+  /** A literal default, so a column added to a table with rows can be NOT NULL. */
+  readonly default?: string | number | boolean;
+  /** Constraints as data; each dialect writes its own SQL. */
+  readonly check?: ColumnCheck;
+}
+
+export interface ColumnCheck {
+  readonly values?: readonly string[];
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface IndexPlan {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+}
+
+export interface TablePlan {
+  readonly name: string;
+  readonly columns: readonly ColumnPlan[];
+  readonly indexes: readonly IndexPlan[];
+}
+
+function columnType(field: Field): ColumnType {
+  switch (field.type) {
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'real';
+    case 'boolean':
+      return 'boolean';
+    case 'datetime':
+      return 'datetime';
+    case 'list':
+    case 'object':
+    case 'map':
+      return 'json';
+    default:
+      return 'text';
+  }
+}
+
+function columnCheck(field: Field): ColumnCheck | undefined {
+  const f = field as Field & { min?: number; max?: number; values?: readonly string[] };
+  switch (field.type) {
+    case 'enum':
+    case 'state':
+      return { values: f.values ?? [] };
+    case 'text':
+    case 'longText':
+    case 'email': {
+      const check = {
+        ...(f.min !== undefined ? { minLength: f.min } : {}),
+        ...(f.max !== undefined ? { maxLength: f.max } : {}),
+      };
+      return Object.keys(check).length > 0 ? check : undefined;
+    }
+    case 'integer':
+    case 'number': {
+      const check = {
+        ...(f.min !== undefined ? { min: f.min } : {}),
+        ...(f.max !== undefined ? { max: f.max } : {}),
+      };
+      return Object.keys(check).length > 0 ? check : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function literalDefault(field: Field): string | number | boolean | undefined {
+  const d = field.default;
+  if (d === undefined || d === null || isExpr(d)) return undefined;
+  if (Array.isArray(d) || typeof d === 'object') return JSON.stringify(d);
+  return d as string | number | boolean;
+}
+
+const SYSTEM_COLUMNS: readonly ColumnPlan[] = [
+  { name: 'id', type: 'text', notNull: true },
+  { name: 'createdAt', type: 'datetime', notNull: true },
+  { name: 'updatedAt', type: 'datetime', notNull: true },
+  { name: 'version', type: 'integer', notNull: true },
+];
+
+/** The table an entity is stored in, with its columns and indexes. */
+export function entityTable(name: string, entity: App['entities'][string]): TablePlan {
+  const columns: ColumnPlan[] = [...SYSTEM_COLUMNS];
+  const indexes = new Map<string, IndexPlan>();
+  const addIndex = (cols: readonly string[], unique = false) => {
+    const indexName = `ix_${name}_${cols.join('_')}${unique ? '_u' : ''}`;
+    if (!indexes.has(indexName)) indexes.set(indexName, { name: indexName, columns: cols, unique });
+  };
+  for (const [fieldName, field] of Object.entries(entity.fields)) {
+    const dflt = literalDefault(field);
+    const check = columnCheck(field);
+    columns.push({
+      name: fieldName,
+      type: columnType(field),
+      notNull: !field.optional,
+      ...(dflt !== undefined ? { default: dflt } : {}),
+      ...(check ? { check } : {}),
+    });
+    if (field.unique) addIndex([fieldName], true);
+    // References and states are filtered on by rules and lists; keyset pages end on id.
+    else if (field.index || field.type === 'ref' || field.type === 'state') addIndex([fieldName, 'id']);
+  }
+  for (const cols of entity.indexes) addIndex([...cols, 'id']);
+  return { name, columns, indexes: [...indexes.values()] };
+}
+
+/**
+ * The whole schema of an app, system tables included.
+ * @example const tables = planSchema(app); // [{ name: 'users', columns: [...], indexes: [...] }, ...]
+ */
+export function planSchema(app: App): TablePlan[] {
+  return [...Object.entries(app.entities).map(([name, e]) => entityTable(name, e)), ...SYSTEM_TABLES];
+}
+
+/** Tables the platform itself keeps: sessions, the audit log. */
+export const SYSTEM_TABLES: readonly TablePlan[] = [
+  {
+    name: 'nf_sessions',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'userId', type: 'text', notNull: true },
+      { name: 'createdAt', type: 'datetime', notNull: true },
+      { name: 'expiresAt', type: 'datetime', notNull: true },
+      { name: 'userAgent', type: 'text', notNull: false },
+    ],
+    indexes: [{ name: 'ix_nf_sessions_userId', columns: ['userId'], unique: false }],
+  },
+  {
+    name: 'nf_credentials',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'passwordHash', type: 'text', notNull: true },
+      { name: 'updatedAt', type: 'datetime', notNull: true },
+    ],
+    indexes: [],
+  },
+  {
+    name: 'nf_audit',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'at', type: 'datetime', notNull: true },
+      { name: 'actor', type: 'text', notNull: false },
+      { name: 'actorRole', type: 'text', notNull: false },
+      { name: 'entity', type: 'text', notNull: true },
+      { name: 'recordId', type: 'text', notNull: true },
+      { name: 'operation', type: 'text', notNull: true },
+      { name: 'name', type: 'text', notNull: false },
+      { name: 'fromState', type: 'text', notNull: false },
+      { name: 'toState', type: 'text', notNull: false },
+      { name: 'changes', type: 'json', notNull: false },
+    ],
+    indexes: [
+      { name: 'ix_nf_audit_record', columns: ['entity', 'recordId', 'id'], unique: false },
+      { name: 'ix_nf_audit_actor', columns: ['actor', 'id'], unique: false },
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+/**
+ * Sign-up, sign-in, sign-out and the current user, as DESIGN.md's contract says.
+ */
+import type { FastifyInstance } from 'fastify';
+import { logIn, signUp } from '../core/accounts/accounts';
+import { endSession, SESSION_DAYS } from '../core/accounts/sessions';
+import { AppError } from '../core/app-error';
+import type { SlidingWindow } from '../core/limits/sliding-window';
+import type { Core } from '../core/ninefold-core';
+import { clearSessionCookie, setSessionCookie } from './request-caller';
+
+const MAX_AGE = SESSION_DAYS * 86_400;
+
+/** Registers /api/auth/*. */
+export function authRoutes(
+  server: FastifyInstance,
+  core: Core,
+  failedLogins: SlidingWindow,
+  signups: SlidingWindow,
+): void {
+  server.post('/api/auth/signup', async (req, reply) => {
+    const now = core.now();
+    const wait = signups.retryAfter([`ip:${req.ip}`], now.getTime());
+    if (wait > 0)
+      throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
+    signups.hit([`ip:${req.ip}`], now.getTime());
+    const { user, token } = await signUp(core.app, core.db, req.body, now);
+    setSessionCookie(req, reply, token, MAX_AGE);
+    reply.code(201);
+    return { user, token };
+  });
+
+  server.post('/api/auth/login', async (req, reply) => {
+    const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+    const keys = [`email:${email}`, `ip:${req.ip}`];
+    const now = core.now();
+    const wait = failedLogins.retryAfter(keys, now.getTime());
+    if (wait > 0)
+      throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
+    try {
+      const { user, token } = await logIn(core.app, core.db, body.email, body.password, now);
+      setSessionCookie(req, reply, token, MAX_AGE);
+      return { user, token };
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') failedLogins.hit(keys, now.getTime());
+      throw e;
+    }
+  });
+
+  server.post('/api/auth/logout', async (req, reply) => {
+    if (req.callerToken) await endSession(core.db, req.callerToken.token);
+    clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+
+  server.get('/api/auth/me', async (req) => {
+    if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    const user = await core.get(req.caller, 'users', req.caller.id).catch(() => null);
+    if (!user) return { user: { id: req.caller.id, email: req.caller.email, role: req.caller.role } };
+    const { $can: _can, ...plain } = user;
+    return { user: plain };
+  });
+}

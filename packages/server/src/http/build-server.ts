@@ -1,0 +1,99 @@
+/**
+ * The Fastify adapter: the HTTP contract of DESIGN.md over the core. Thin on purpose —
+ * parse, resolve the caller, call the core, answer; every failure through one handler.
+ */
+import cookie from '@fastify/cookie';
+import { type App, clientMeta, openApi } from '@ninefold/spec';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sessionCaller } from '../core/accounts/sessions';
+import { AppError } from '../core/app-error';
+import { SlidingWindow } from '../core/limits/sliding-window';
+import type { Core } from '../core/ninefold-core';
+import { authRoutes } from './auth-routes';
+import { entityRoutes } from './entity-routes';
+import { errorHandler } from './problem';
+import { checkSameSite, requestToken } from './request-caller';
+
+export interface ServerOptions {
+  /** Trust `X-Forwarded-For` from this proxy (an address, a CIDR, or true for any). */
+  readonly trustProxy?: boolean | string;
+  readonly logger?: boolean;
+}
+
+function rateLimiter(app: App, scope: string) {
+  return Object.values(app.limits.rates)
+    .filter((r) => r.scope === scope)
+    .map((r) => ({ rule: r, window: new SlidingWindow({ max: r.max, windowSeconds: r.windowSeconds }) }));
+}
+
+/** A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate. */
+function scopeLimit(app: App, scope: string, now: () => Date) {
+  const limits = rateLimiter(app, scope);
+  return (req: FastifyRequest) => {
+    const role = req.caller?.role ?? 'anonymous';
+    for (const { rule, window } of limits) {
+      if (rule.roles && !rule.roles.includes(role)) continue;
+      const key = [req.caller ? `user:${req.caller.id}` : `ip:${req.ip}`];
+      const t = now().getTime();
+      const wait = window.retryAfter(key, t);
+      if (wait > 0)
+        throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
+      window.hit(key, t);
+    }
+  };
+}
+
+/**
+ * @example const server = await buildServer(core); await server.listen({ port: 3000 });
+ */
+export async function buildServer(core: Core, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const { app } = core;
+  const bodyLimit = app.limits.bodyBytes;
+  const server = Fastify({
+    bodyLimit,
+    trustProxy: options.trustProxy ?? false,
+    logger: options.logger ?? false,
+    // Keep framework details out of answers; the error handler writes every one.
+    return503OnClosing: true,
+  });
+  await server.register(cookie);
+  server.decorateRequest('caller', null);
+  server.decorateRequest('callerToken', undefined);
+  server.setErrorHandler(errorHandler(app, bodyLimit));
+  server.setNotFoundHandler((_req, _reply) => {
+    throw new AppError('NOT_FOUND');
+  });
+
+  server.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = requestToken(req);
+    req.callerToken = token;
+    if (token) req.caller = await sessionCaller(core.db, token.token, core.now());
+    checkSameSite(req, token?.via);
+  });
+
+  const loginRule = Object.values(app.limits.rates).find((r) => r.scope === 'login');
+  const failedLogins = new SlidingWindow({
+    max: loginRule?.max ?? 10,
+    windowSeconds: loginRule?.windowSeconds ?? 60,
+  });
+  const signupRule = Object.values(app.limits.rates).find((r) => r.scope === 'signup');
+  const signups = new SlidingWindow({
+    max: signupRule?.max ?? 20,
+    windowSeconds: signupRule?.windowSeconds ?? 3600,
+  });
+
+  const meta = JSON.stringify(clientMeta(app));
+  const openapi = JSON.stringify(openApi(app));
+  server.get('/api/health', async () => ({ status: 'ok' }));
+  server.get('/api/meta', (_req, reply) => reply.type('application/json').send(meta));
+  server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
+  authRoutes(server, core, failedLogins, signups);
+  entityRoutes(server, core, scopeLimit(app, 'write', core.now));
+  const limitAction = scopeLimit(app, 'action', core.now);
+  server.post<{ Params: { name: string } }>('/api/actions/:name', (req) => {
+    limitAction(req);
+    return core.action(req.caller, req.params.name, req.body ?? {});
+  });
+  return server;
+}

@@ -1,0 +1,70 @@
+/**
+ * The generated REST API of every entity: list, get, create, patch, delete and transitions.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../core/app-error';
+import type { Core } from '../core/ninefold-core';
+import { isUuid } from '../core/uuid7';
+
+type Params = { entity: string; id: string; name: string };
+
+/** The version an `If-Match` header names (`3`, `"3"` or `W/"3"`), if any. */
+export function ifMatchVersion(request: FastifyRequest): number | undefined {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return undefined;
+  const m = /^(?:W\/)?"?(\d{1,15})"?$/.exec(String(raw).trim());
+  if (!m)
+    throw new AppError('MALFORMED_REQUEST', { reason: 'If-Match must name a record version, such as "3".' });
+  return Number(m[1]);
+}
+
+function recordId(id: string): string {
+  // Ids are UUIDs; anything else names no record.
+  if (!isUuid(id.toLowerCase())) throw new AppError('NOT_FOUND');
+  return id.toLowerCase();
+}
+
+/** Registers the entity routes under /api/entities. */
+export function entityRoutes(
+  server: FastifyInstance,
+  core: Core,
+  limitWrite: (request: FastifyRequest) => void,
+): void {
+  server.get<{ Params: Params }>('/api/entities/:entity', (req) =>
+    core.list(req.caller, req.params.entity, req.query as Record<string, unknown>),
+  );
+  server.get<{ Params: Params }>('/api/entities/:entity/:id', (req) =>
+    core.get(req.caller, req.params.entity, recordId(req.params.id)),
+  );
+  server.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
+    limitWrite(req);
+    reply.code(201);
+    return core.create(req.caller, req.params.entity, req.body ?? {});
+  });
+  server.patch<{ Params: Params }>('/api/entities/:entity/:id', (req) => {
+    limitWrite(req);
+    return core.update(
+      req.caller,
+      req.params.entity,
+      recordId(req.params.id),
+      req.body ?? {},
+      ifMatchVersion(req),
+    );
+  });
+  server.delete<{ Params: Params }>('/api/entities/:entity/:id', async (req, reply) => {
+    limitWrite(req);
+    await core.remove(req.caller, req.params.entity, recordId(req.params.id), ifMatchVersion(req));
+    return reply.code(204).send();
+  });
+  server.post<{ Params: Params }>('/api/entities/:entity/:id/transitions/:name', (req) => {
+    limitWrite(req);
+    return core.transition(
+      req.caller,
+      req.params.entity,
+      recordId(req.params.id),
+      req.params.name,
+      req.body ?? {},
+      ifMatchVersion(req),
+    );
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * @ninefold/server — runs a Ninefold app as a hosted backend: SQLite or PostgreSQL through
+ * one dialect seam, the core (records, rules, transitions, limits, audit), and the HTTP
+ * contract on Fastify.
+ */
+
+export { setPassword } from './core/accounts/accounts';
+export { AppError } from './core/app-error';
+export type { Core, CoreOptions } from './core/ninefold-core';
+export { createCore } from './core/ninefold-core';
+export type { Caller } from './core/rules/rule-context';
+export type { Database, DialectName, Executor } from './db/database';
+export { openDatabase } from './db/open-database';
+export type { SchemaChange } from './db/schema/sync-schema';
+export { DestructiveChangeError, planChanges, syncSchema } from './db/schema/sync-schema';
+export type { ServerOptions } from './http/build-server';
+export { buildServer } from './http/build-server';
+export type { Ninefold, NinefoldOptions } from './start-app';
+export { createNinefold } from './start-app';

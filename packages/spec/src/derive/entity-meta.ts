@@ -1,0 +1,117 @@
+/**
+ * One entity in the client-facing form of the spec: its fields, its state machine with
+ * who may run each transition, and its cross-field rules — each rule with its words.
+ */
+import type { App } from '../app/define-app';
+import { type EntityNode, humanize } from '../app/entity';
+import type { Fields } from '../fields/field';
+import type { RuleNode } from '../rules/rule';
+import { ruleToText } from './rule-text';
+
+/** A rule with its words. */
+export interface RuleMeta {
+  readonly rule: RuleNode;
+  readonly text: string;
+}
+
+export interface TransitionMeta {
+  readonly label: string;
+  readonly description?: string;
+  readonly from: readonly string[];
+  readonly to: string;
+  readonly who: { readonly [role: string]: RuleMeta };
+  readonly input: Fields;
+  /** Preconditions, each with the code it answers when unmet. */
+  readonly requires: readonly (RuleMeta & { readonly error: string })[];
+}
+
+export interface EntityMeta {
+  readonly label: string;
+  readonly description?: string;
+  readonly title?: string;
+  readonly fields: Fields;
+  readonly states?: {
+    readonly field: string;
+    readonly initial: string;
+    readonly states: {
+      readonly [name: string]: {
+        readonly label: string;
+        readonly final: boolean;
+        readonly description?: string;
+      };
+    };
+    readonly transitions: { readonly [name: string]: TransitionMeta };
+  };
+  readonly validate: readonly {
+    readonly name: string;
+    readonly on: readonly ('create' | 'update')[];
+    readonly when?: RuleMeta;
+    readonly check: RuleMeta;
+    readonly error: string;
+    readonly field?: string;
+  }[];
+}
+
+/**
+ * A rule with its words, read against an entity of the app.
+ * @example ruleMeta(app, callerIs('requester'), 'tickets').text // 'the caller is the requester'
+ */
+export function ruleMeta(app: App, rule: RuleNode, entity?: string): RuleMeta {
+  return { rule, text: ruleToText(rule, entity ? { app, entity } : { app }) };
+}
+
+/**
+ * Per role, who may do something, with words.
+ * @example whoMeta(app, { agent: allow() }) // { agent: { rule: { kind: 'allow' }, text: 'always' } }
+ */
+export function whoMeta(
+  app: App,
+  who: { readonly [role: string]: RuleNode },
+  entity?: string,
+): { [role: string]: RuleMeta } {
+  return Object.fromEntries(Object.entries(who).map(([role, rule]) => [role, ruleMeta(app, rule, entity)]));
+}
+
+/**
+ * The client-facing form of one entity.
+ * @example entityMeta(app, 'tickets', app.entities.tickets!).states?.transitions.resolve?.from // ['open', 'pending']
+ */
+export function entityMeta(app: App, name: string, e: EntityNode): EntityMeta {
+  return {
+    label: e.label ?? humanize(name),
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.title ? { title: e.title } : {}),
+    fields: e.fields,
+    ...(e.states
+      ? {
+          states: {
+            field: e.states.field,
+            initial: e.states.initial,
+            states: e.states.states,
+            transitions: Object.fromEntries(
+              Object.entries(e.states.transitions).map(([t, tr]): [string, TransitionMeta] => [
+                t,
+                {
+                  label: tr.label,
+                  ...(tr.description ? { description: tr.description } : {}),
+                  from: tr.from,
+                  to: tr.to,
+                  who: whoMeta(app, tr.who, name),
+                  input: tr.input,
+                  requires: tr.requires.map((p) => ({ ...ruleMeta(app, p.check, name), error: p.error })),
+                },
+              ]),
+            ),
+          },
+        }
+      : {}),
+    validate: e.validate.map((v) => ({
+      name: v.name,
+      on: v.on,
+      ...(v.when ? { when: ruleMeta(app, v.when, name) } : {}),
+      check: ruleMeta(app, v.check, name),
+      error: v.error,
+      ...(v.field ? { field: v.field } : {}),
+    })),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The list filter vocabulary: which fields a list can be filtered and sorted on, and with
+ * which operators. `?priority=high` is equality; `?field[op]=value` names an operator, e.g.
+ * `?createdAt[gte]=2025-01-01T00:00:00Z`, `?priority[in]=high,urgent`, `?subject[contains]=login`.
+ */
+import type { EntityNode } from '../app/entity';
+import type { Field, FieldType } from '../fields/field';
+
+export type FilterOperator = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains';
+
+/** A field a list can filter or sort on: a scalar entity field or a system timestamp or id. */
+export interface FilterableField {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly values?: readonly string[];
+  readonly operators: readonly FilterOperator[];
+}
+
+const ORDERED: readonly FilterOperator[] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in'];
+const OPERATORS: Partial<Record<FieldType, readonly FilterOperator[]>> = {
+  text: ['eq', 'ne', 'in', 'contains'],
+  longText: ['eq', 'ne', 'in', 'contains'],
+  email: ['eq', 'ne', 'in', 'contains'],
+  enum: ['eq', 'ne', 'in'],
+  state: ['eq', 'ne', 'in'],
+  ref: ['eq', 'ne', 'in'],
+  boolean: ['eq', 'ne'],
+  integer: ORDERED,
+  number: ORDERED,
+  datetime: ORDERED,
+};
+
+/**
+ * The operators a field type can be filtered with; none for lists, objects and maps.
+ * @example filterOperators('datetime') // ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']
+ */
+export function filterOperators(type: FieldType): readonly FilterOperator[] {
+  return OPERATORS[type] ?? [];
+}
+
+const SYSTEM: readonly FilterableField[] = [
+  { name: 'id', type: 'ref', operators: filterOperators('ref') },
+  { name: 'createdAt', type: 'datetime', operators: filterOperators('datetime') },
+  { name: 'updatedAt', type: 'datetime', operators: filterOperators('datetime') },
+];
+
+/**
+ * The fields of an entity a list can filter and sort on, system ones first.
+ * @example filterableFields(app.entities.tickets!).map((f) => f.name) // ['id', 'createdAt', …, 'status']
+ */
+export function filterableFields(entity: EntityNode): FilterableField[] {
+  const own = Object.entries(entity.fields).flatMap(([name, field]): FilterableField[] => {
+    const operators = filterOperators(field.type);
+    if (operators.length === 0) return [];
+    return [{ name, type: field.type, operators, ...enumValues(field) }];
+  });
+  return [...SYSTEM, ...own];
+}
+
+function enumValues(field: Field): { values?: readonly string[] } {
+  return field.type === 'enum' || field.type === 'state' ? { values: field.values } : {};
+}

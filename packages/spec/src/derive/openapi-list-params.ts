@@ -1,0 +1,85 @@
+/**
+ * The query parameters of a list call: paging, sorting, and one parameter per filterable
+ * field and operator.
+ */
+import type { App } from '../app/define-app';
+import type { EntityNode } from '../app/entity';
+import { type FilterableField, type FilterOperator, filterableFields } from './filter-operators';
+import type { JsonSchema } from './json-schema';
+
+/** How the list filters read, for the list operation's description. */
+export const FILTER_SYNTAX = [
+  'Filters: `?field=value` keeps records whose field equals the value;',
+  '`?field[op]=value` applies an operator: `ne`, `lt`, `lte`, `gt`, `gte` (numbers and timestamps),',
+  '`in` (a comma-separated list, e.g. `?priority[in]=high,urgent`) and `contains`',
+  '(a case-insensitive substring of a text field, e.g. `?subject[contains]=login`).',
+  'Several filters all apply. Sort with `sort=field` (ascending) or `sort=-field` (descending);',
+  'page with `limit` and the `cursor` a previous page answered as `nextCursor`.',
+].join(' ');
+
+const OPERATOR_WORDS: Record<FilterOperator, string> = {
+  eq: 'equals',
+  ne: 'differs from',
+  lt: 'is less than (before)',
+  lte: 'is at most (at or before)',
+  gt: 'is more than (after)',
+  gte: 'is at least (at or after)',
+  in: 'is one of (comma-separated)',
+  contains: 'contains, ignoring case,',
+};
+
+/**
+ * The query parameters of `GET /api/entities/{entity}`.
+ * @example listParameters(app, app.entities.tickets!).map((p) => p.name) // ['limit', 'cursor', 'sort', 'id', …, 'priority[in]', …]
+ */
+export function listParameters(app: App, entity: EntityNode): JsonSchema[] {
+  const fields = filterableFields(entity);
+  const { pageSize } = app.limits;
+  const sortable = fields.flatMap((f) => [f.name, `-${f.name}`]);
+  return [
+    query('limit', 'How many records a page holds at most.', {
+      type: 'integer',
+      minimum: 1,
+      maximum: pageSize.max,
+      default: pageSize.default,
+    }),
+    query('cursor', 'The `nextCursor` of the previous page.', { type: 'string' }),
+    query('sort', 'A field to sort by, descending when it starts with `-`.', {
+      type: 'string',
+      enum: sortable,
+    }),
+    ...fields.flatMap((f) => f.operators.map((op) => filterParameter(f, op))),
+  ];
+}
+
+function filterParameter(f: FilterableField, op: FilterOperator): JsonSchema {
+  const name = op === 'eq' ? f.name : `${f.name}[${op}]`;
+  const description = `Keeps records whose \`${f.name}\` ${OPERATOR_WORDS[op]} the value.`;
+  if (op === 'in') {
+    return {
+      ...query(name, description, { type: 'array', items: valueSchema(f) }),
+      style: 'form',
+      explode: false,
+    };
+  }
+  return query(name, description, op === 'contains' ? { type: 'string', minLength: 1 } : valueSchema(f));
+}
+
+function valueSchema(f: FilterableField): JsonSchema {
+  switch (f.type) {
+    case 'integer':
+    case 'number':
+    case 'boolean':
+      return { type: f.type };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'ref':
+      return { type: 'string', format: 'uuid' };
+    default:
+      return f.values ? { type: 'string', enum: [...f.values] } : { type: 'string' };
+  }
+}
+
+function query(name: string, description: string, schema: JsonSchema): JsonSchema {
+  return { name, in: 'query', required: false, description, schema };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_ISSUE_CODES, type FieldIssueCode } from '../errors/builtin-errors';
+import { fieldLabel, fieldMessage, type MessageParams } from './field-message';
+
+const cases: [FieldIssueCode, string, MessageParams, string][] = [
+  ['required', 'Subject', {}, 'Subject is required.'],
+  ['type', 'Satisfaction', { type: 'integer' }, 'Satisfaction must be a number.'],
+  ['type', 'Tags', { type: 'list' }, 'Tags must be a list.'],
+  ['type', 'The data', {}, 'The data must be an object.'],
+  ['too_short', 'Subject', { min: 5 }, 'Subject must be at least 5 characters.'],
+  ['too_short', 'Body', { min: 1 }, 'Body must be at least 1 character.'],
+  ['too_long', 'Subject', { max: 120 }, 'Subject must be at most 120 characters.'],
+  ['too_small', 'Satisfaction', { min: 1 }, 'Satisfaction must be at least 1.'],
+  ['too_big', 'Satisfaction', { max: 5 }, 'Satisfaction must be at most 5.'],
+  ['pattern', 'Code', {}, 'Code is not in the expected format.'],
+  ['email', 'Email', {}, 'Email must be a valid email address.'],
+  [
+    'enum',
+    'Priority',
+    { values: ['low', 'normal', 'high', 'urgent'] },
+    'Priority must be one of low, normal, high, urgent.',
+  ],
+  ['not_integer', 'Satisfaction', {}, 'Satisfaction must be a whole number.'],
+  ['too_many', 'Tags', { max: 5 }, 'Tags can have at most 5 items.'],
+  ['too_many', 'Tags', { max: 1 }, 'Tags can have at most 1 item.'],
+  ['unknown_field', 'foo', {}, "Unknown field 'foo'."],
+  ['read_only', 'Status', {}, 'Status cannot be written.'],
+  ['immutable', 'Ticket', {}, 'Ticket cannot be changed once set.'],
+  ['unique', 'Email', {}, 'Email is already taken.'],
+  ['reference', 'Assignee', {}, 'Assignee must be the id of a record.'],
+];
+
+describe('fieldMessage', () => {
+  it.each(cases)('%s for %s', (code, label, params, message) => {
+    expect(fieldMessage(code, label, params)).toBe(message);
+  });
+
+  it('has a message for every issue code', () => {
+    expect(new Set(cases.map(([code]) => code))).toEqual(new Set(FIELD_ISSUE_CODES));
+  });
+});
+
+describe('fieldLabel', () => {
+  it.each([
+    ['dueAt', { label: 'Due' }, 'Due'],
+    ['resolvedAt', undefined, 'Resolved at'],
+    ['subject', {}, 'Subject'],
+  ])('names %s', (name, field, label) => {
+    expect(fieldLabel(name, field)).toBe(label);
+  });
+});
