@@ -60,7 +60,9 @@ class StatementCache {
   }
   all(q: CompiledQuery): Row[] {
     const stmt = this.get(q.sql);
-    return stmt.reader ? stmt.all(...bindable(q.parameters)) : (stmt.run(...bindable(q.parameters)), []);
+    if (stmt.reader) return stmt.all(...bindable(q.parameters));
+    stmt.run(...bindable(q.parameters));
+    return [];
   }
   run(q: CompiledQuery): number {
     const stmt = this.get(q.sql);
