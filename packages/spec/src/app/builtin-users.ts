@@ -19,16 +19,22 @@ export function builtinUserFields<R extends string>(roles: readonly R[]) {
 export type BuiltinUserFields<R extends string> = ReturnType<typeof builtinUserFields<R>>;
 
 /** `users` as the app sees it: the built-in fields merged with the app's own. */
-export function usersEntity(roles: readonly string[], declared: EntityDef | undefined): EntityDef {
+export function usersEntity(
+  roles: readonly string[],
+  adminRoles: readonly string[],
+  declared: EntityDef | undefined,
+): EntityDef {
   const builtin = builtinUserFields(roles);
+  // Admin roles keep their default of full access; everyone else reads only themselves.
+  const nonAdmin = roles.filter((r) => !adminRoles.includes(r));
   if (!declared) {
     return entity({
       title: 'name',
       fields: builtin,
-      access: { read: { anonymous: false, ...Object.fromEntries(roles.map((r) => [r, callerIs('id')])) } },
+      access: { read: Object.fromEntries(nonAdmin.map((r) => [r, callerIs('id')])) },
     }) as EntityDef;
   }
-  const fields: Fields = { ...declared.fields, ...builtin };
+  const fields: Fields = { ...builtin, ...declared.fields, ...builtin };
   return Object.freeze({ ...declared, title: declared.title ?? 'name', fields }) as EntityDef;
 }
 

@@ -153,7 +153,10 @@ export function defineApp<
     };
   }
   const declared = spec.entities as Record<string, EntityDef>;
-  const entities: Record<string, EntityNode> = { users: usersEntity(roleNames, declared.users) };
+  const adminRoles = Object.entries(spec.roles as Record<string, RoleInput>).flatMap(([n, r]) =>
+    r.admin ? [n] : [],
+  );
+  const entities: Record<string, EntityNode> = { users: usersEntity(roleNames, adminRoles, declared.users) };
   for (const [name, e] of Object.entries(declared)) if (name !== 'users') entities[name] = e;
   const limits = spec.limits ?? {};
   const app = {

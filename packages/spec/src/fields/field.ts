@@ -86,7 +86,13 @@ export type Field = ScalarField | ListField | StateField | ObjectField<any> | Ma
 /** A named set of fields: an entity's columns, or a transition's or action's input. */
 export type Fields = { readonly [name: string]: Field };
 
-function make<T extends FieldType, O extends object, X extends object>(type: T, options: O, extra: X) {
+// NoInfer: a builder called without options inside `Fields` must not take its options type
+// from that context (it would widen `of`/`fields` to any and every value to unknown).
+function make<T extends FieldType, O extends object, X extends object>(
+  type: T,
+  options: O,
+  extra: X,
+): NoInfer<Readonly<Omit<O, keyof X | 'kind' | 'type'> & X & { kind: 'field'; type: T }>> {
   return Object.freeze({ ...options, ...extra, kind: 'field' as const, type });
 }
 

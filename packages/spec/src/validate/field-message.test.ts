@@ -27,6 +27,7 @@ const cases: [FieldIssueCode, string, MessageParams, string][] = [
   ['read_only', 'Status', {}, 'Status cannot be written.'],
   ['immutable', 'Ticket', {}, 'Ticket cannot be changed once set.'],
   ['unique', 'Email', {}, 'Email is already taken.'],
+  ['rule', 'Team', {}, 'Team breaks a rule of this record.'],
   ['reference', 'Assignee', {}, 'Assignee must be the id of a record.'],
 ];
 

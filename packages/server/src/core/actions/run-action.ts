@@ -13,7 +13,7 @@ import type { Filter } from '../records/list-query';
 import { countRecords, listConditions, listRecords, readListQuery } from '../records/list-records';
 import type { RecordScope } from '../records/record-scope';
 import { runTransition } from '../records/run-transition';
-import { throwIssues } from '../records/write-checks';
+import { checkReferences, throwIssues } from '../records/write-checks';
 import { createRecord, deleteRecord, updateRecord } from '../records/write-records';
 import type { Caller } from '../rules/rule-context';
 
@@ -84,6 +84,8 @@ export async function runAction(
   const value = (result as { value: Record<string, unknown> }).value;
   return db.transaction(async (tx: Executor) => {
     const inTx = scope.on(tx);
+    // References in the input name records the caller may read, like any write's.
+    await checkReferences(inTx, action.input, value);
     const ctx: ActionContext<Record<string, unknown>> = {
       input: value,
       caller: scope.caller as Caller | null,

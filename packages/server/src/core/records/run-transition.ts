@@ -28,6 +28,8 @@ export async function runTransition(
   const node = scope.entity(entity);
   const machine = node.states;
   const t = machine && Object.hasOwn(machine.transitions, name) ? machine.transitions[name] : undefined;
+  // Signed out and not allowed signed out: the answer is "sign in", before any record is looked at.
+  if (t && !scope.system && !scope.caller && !t.who[scope.role]) throw new AppError('UNAUTHENTICATED');
   const before = await scope.readable(entity, id, true);
   if (!machine || !t) throw new AppError('NOT_FOUND');
   checkVersion(before, ifMatch);

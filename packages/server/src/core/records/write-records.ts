@@ -197,7 +197,7 @@ export async function deleteRecord(
       const match = sql`${sql.ref(name)} = ${id}`;
       if (field.onDelete === 'cascade') {
         await scope.exec.run(sql`delete from ${sql.table(other)} where ${match}`.compile(scope.exec.qb));
-      } else if (field.onDelete === 'setNull' || field.optional) {
+      } else if (field.onDelete === 'setNull' || (field.optional && field.onDelete !== 'restrict')) {
         await scope.exec.run(
           sql`update ${sql.table(other)} set ${sql.ref(name)} = null where ${match}`.compile(scope.exec.qb),
         );

@@ -1,0 +1,31 @@
+/**
+ * Custom actions: who may call them, their input and output fields, and the error codes
+ * they say they answer with.
+ */
+import type { CheckContext } from './check-context';
+import { checkErrorRef } from './check-errors';
+import { checkFields, type FieldPlace } from './check-fields';
+import { checkRoleRef } from './check-roles';
+import { checkRule } from './check-rule';
+
+/**
+ * Checks every action of the app.
+ * @example checkActions(ctx) // reports "'NOT_FOUNDD' is not a built-in or declared error code …"
+ */
+export function checkActions(ctx: CheckContext): void {
+  for (const [name, action] of Object.entries(ctx.app.actions)) {
+    const path = `actions.${name}`;
+    // An action acts on no single record, so its rules and defaults have none to read.
+    const place: FieldPlace = { allowNested: true, scope: { kind: 'none', what: `action '${name}'` } };
+    if (Object.keys(action.who).length === 0) {
+      ctx.report(`${path}.who`, `action '${name}' lets no role call it, so nobody can`);
+    }
+    for (const [role, rule] of Object.entries(action.who)) {
+      checkRoleRef(ctx, role, `${path}.who.${role}`);
+      checkRule(ctx, rule, place.scope, `${path}.who.${role}`);
+    }
+    checkFields(ctx, action.input, `${path}.input`, place);
+    checkFields(ctx, action.output, `${path}.output`, place);
+    for (const [i, code] of action.errors.entries()) checkErrorRef(ctx, code, `${path}.errors[${i}]`);
+  }
+}

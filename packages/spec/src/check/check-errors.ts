@@ -1,0 +1,62 @@
+/**
+ * The error catalogue: declared codes are well formed, and every code the spec answers with
+ * exists and gets every `{param}` its message needs.
+ */
+import { templateParams } from '../errors/message-template';
+import type { CheckContext } from './check-context';
+import { listNames, notA } from './describe-names';
+
+const CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * Checks the declared error codes: their spelling and their HTTP status.
+ * @example checkErrorCatalogue(ctx) // reports "status 200 of 'TOO_LATE' is not an error status …"
+ */
+export function checkErrorCatalogue(ctx: CheckContext): void {
+  for (const error of Object.values(ctx.app.errors)) {
+    if (error.builtin) continue;
+    const path = `errors.${error.code}`;
+    if (!CODE.test(error.code)) {
+      ctx.report(path, `error code '${error.code}' is not in UPPER_SNAKE_CASE (like TICKET_CLOSED)`);
+    }
+    if (!Number.isInteger(error.status) || error.status < 400 || error.status > 599) {
+      ctx.report(
+        `${path}.status`,
+        `status ${error.status} of '${error.code}' is not an error status (400–599)`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks an error code the spec answers with. With `provided`, also checks that every
+ * `{param}` of its message is among them.
+ * @example checkErrorRef(ctx, 'REOPEN_WINDOW_EXPIRED', 'entities.tickets…error', ['days'])
+ */
+export function checkErrorRef(
+  ctx: CheckContext,
+  code: string,
+  path: string,
+  provided?: readonly string[],
+): void {
+  const error = ctx.app.errors[code];
+  if (!error) {
+    // The app's own codes first: they are the likely meant ones.
+    const codes = Object.values(ctx.app.errors)
+      .sort((a, b) => Number(a.builtin) - Number(b.builtin))
+      .map((e) => e.code);
+    ctx.report(path, notA(code, 'a built-in or declared error code', codes, 'codes'));
+    return;
+  }
+  if (!provided) return;
+  const missing = templateParams(error.message).filter((p) => !provided.includes(p));
+  if (missing.length > 0) {
+    const given = provided.length
+      ? `only ${listNames(provided.map((p) => `{${p}}`))} ${provided.length === 1 ? 'is' : 'are'} given`
+      : 'no params are given';
+    ctx.report(
+      path,
+      `the message of '${code}' uses ${missing.map((p) => `{${p}}`).join(', ')}, but ${given} here`,
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../../examples/helpdesk/app';
+import { f } from '../fields/field';
+import { eq } from '../rules/rule';
+import { type BrokenCase, breakApp, messagesAt } from './break-app';
+import { checkApp } from './check-app';
+
+const cases: BrokenCase[] = [
+  {
+    name: 'a reference to an undeclared entity',
+    edit: (d) => {
+      d.entities.tickets!.fields.team = f.ref('squads', { optional: true });
+    },
+    path: 'entities.tickets.fields.team.entity',
+    mentions: "'team' refers to 'squads', which is not an entity of the app",
+  },
+  {
+    name: "a reference's where rule on a field the referenced entity lacks",
+    edit: (d) => {
+      d.entities.tickets!.fields.assignee = f.ref('users', { optional: true, where: eq('rol', 'agent') });
+    },
+    path: 'entities.tickets.fields.assignee.where',
+    mentions: "'rol', which is not a field of users",
+  },
+  {
+    name: "a reference's unknown error code",
+    edit: (d) => {
+      d.entities.tickets!.fields.assignee = f.ref('users', { optional: true, error: 'NOT_AN_AGENT' });
+    },
+    path: 'entities.tickets.fields.assignee.error',
+    mentions: "'NOT_AN_AGENT' is not a built-in or declared error code",
+  },
+  {
+    name: 'setNull on delete for a required reference',
+    edit: (d) => {
+      d.entities.tickets!.fields.team = f.ref('teams', { onDelete: 'setNull' });
+    },
+    path: 'entities.tickets.fields.team.onDelete',
+    mentions: "'team' is set to null",
+  },
+  {
+    name: 'an enum default that is not one of its values',
+    edit: (d) => {
+      d.entities.tickets!.fields.priority = f.enum(['low', 'high'], { default: 'medium' as 'low' });
+    },
+    path: 'entities.tickets.fields.priority.default',
+    mentions: "the default of 'priority' is 'medium', which is not one of low, high",
+  },
+  {
+    name: 'a text default that is a number',
+    edit: (d) => {
+      d.entities.tickets!.fields.subject = f.text({ default: 42 });
+    },
+    path: 'entities.tickets.fields.subject.default',
+    mentions: "the default of 'subject' is 42, which is not text",
+  },
+  {
+    name: 'a list default that is not a list',
+    edit: (d) => {
+      d.entities.tickets!.fields.tags = f.list(f.text(), { default: 'urgent' });
+    },
+    path: 'entities.tickets.fields.tags.default',
+    mentions: "the default of 'tags' is 'urgent', which is not a list",
+  },
+  {
+    name: 'a list default with an item of the wrong type',
+    edit: (d) => {
+      d.entities.tickets!.fields.tags = f.list(f.text(), { default: ['ok', 3] });
+    },
+    path: 'entities.tickets.fields.tags.default',
+    mentions: 'has an item 1 that is 3',
+  },
+  {
+    name: 'min above max',
+    edit: (d) => {
+      d.entities.tickets!.fields.subject = f.text({ min: 120, max: 5 });
+    },
+    path: 'entities.tickets.fields.subject.min',
+    mentions: "'subject' has min 120 above its max 5",
+  },
+  {
+    name: 'a pattern that is not a regular expression',
+    edit: (d) => {
+      d.entities.tickets!.fields.subject = f.text({ pattern: '([a-z' });
+    },
+    path: 'entities.tickets.fields.subject.pattern',
+    mentions: "the pattern of 'subject' is not a valid regular expression",
+  },
+  {
+    name: 'an object field on an entity',
+    edit: (d) => {
+      d.entities.tickets!.fields.meta = f.object({ source: f.text() });
+    },
+    path: 'entities.tickets.fields.meta',
+    mentions: "'meta' is an object field, which only an action's input or output may have",
+  },
+  {
+    name: 'a map field in a transition input',
+    edit: (d) => {
+      d.entities.tickets!.states!.transitions.resolve!.input.extra = f.map(f.text());
+    },
+    path: 'entities.tickets.states.transitions.resolve.input.extra',
+    mentions: "'extra' is a map field",
+  },
+  {
+    name: 'an enum without values',
+    edit: (d) => {
+      d.entities.tickets!.fields.category = f.enum([]);
+    },
+    path: 'entities.tickets.fields.category.values',
+    mentions: "'category' has no values",
+  },
+  {
+    name: 'an enum with a repeated value',
+    edit: (d) => {
+      d.entities.tickets!.fields.category = f.enum(['billing', 'other', 'billing']);
+    },
+    path: 'entities.tickets.fields.category.values',
+    mentions: "'billing' more than once",
+  },
+  {
+    name: 'a bad bound on a list item',
+    edit: (d) => {
+      d.entities.tickets!.fields.tags = f.list(f.text({ min: 20, max: 1 }), { default: [] });
+    },
+    path: 'entities.tickets.fields.tags.of.min',
+    mentions: "'tags item' has min 20 above its max 1",
+  },
+];
+
+describe('checkFields', () => {
+  it.each(cases)('reports $name', ({ edit, path, mentions }) => {
+    expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+
+  it.each([
+    ['a Unicode-mode pattern', '\\p{L}+'],
+    ['a pattern valid only outside Unicode mode, as the validator falls back', '[a-z]+\\-[0-9]+'],
+  ])('accepts %s', (_, pattern) => {
+    const broken = breakApp(helpdesk, (d) => {
+      d.entities.tickets!.fields.subject = f.text({ pattern });
+    });
+    expect(checkApp(broken).problems).toEqual([]);
+  });
+
+  it('accepts objects and maps in an action input and output', () => {
+    const broken = breakApp(helpdesk, (d) => {
+      d.actions.ticketStats!.input = { range: f.object({ from: f.datetime(), to: f.datetime() }) };
+    });
+    expect(checkApp(broken).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../../examples/helpdesk/app';
+import { constant, now } from '../rules/expr';
+import { inState } from '../rules/rule';
+import { type BrokenCase, messagesAt } from './break-app';
+
+const cases: BrokenCase[] = [
+  {
+    name: 'a quota on an unknown entity',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.entity = 'tikets';
+    },
+    path: 'limits.quotas.openTickets.entity',
+    mentions: "quota 'openTickets' counts 'tikets', which is not an entity of the app",
+  },
+  {
+    name: 'a quota owner that is not a reference to users',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.owner = 'team';
+    },
+    path: 'limits.quotas.openTickets.owner',
+    mentions: "counts per 'team', which is not a reference to users in tickets",
+  },
+  {
+    name: 'a quota counting an unknown state',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.where = inState('new', 'opened');
+    },
+    path: 'limits.quotas.openTickets.where',
+    mentions: "'opened', which is not a state of tickets",
+  },
+  {
+    name: 'a quota for an undeclared role',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.roles = ['customers'];
+    },
+    path: 'limits.quotas.openTickets.roles[0]',
+    mentions: "'customers' is not a role of the app",
+  },
+  {
+    name: 'a quota with an unknown error code',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.error = 'OPEN_TICKETS_LIMIT';
+    },
+    path: 'limits.quotas.openTickets.error',
+    mentions: "'OPEN_TICKETS_LIMIT' is not a built-in or declared error code",
+  },
+  {
+    name: 'a quota error whose message needs more than {max} and {limit}',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.error = 'REOPEN_WINDOW_EXPIRED';
+    },
+    path: 'limits.quotas.openTickets.error',
+    mentions: 'uses {days}, but only {max}, {limit} are given',
+  },
+  {
+    name: 'a quota max from an unknown constant',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.max = constant('MAX_OPEN_TICKETS');
+    },
+    path: 'limits.quotas.openTickets.max',
+    mentions: "'MAX_OPEN_TICKETS', which is not a declared constant",
+  },
+  {
+    name: 'a quota max from a constant that is not a number',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.max = constant('SLA_HOURS');
+    },
+    path: 'limits.quotas.openTickets.max',
+    mentions: "constant 'SLA_HOURS', which is not a number",
+  },
+  {
+    name: 'a quota max that is neither a number nor a constant',
+    edit: (d) => {
+      d.limits.quotas.openTickets!.max = now();
+    },
+    path: 'limits.quotas.openTickets.max',
+    mentions: 'give a number or a constant',
+  },
+  {
+    name: 'a rate window that does not parse',
+    edit: (d) => {
+      d.limits.rates.customerWrites!.window = '1 minute' as '1m';
+      d.limits.rates.customerWrites!.windowSeconds = Number.NaN;
+    },
+    path: 'limits.rates.customerWrites.window',
+    mentions: "the window '1 minute' is not a duration",
+  },
+  {
+    name: 'a rate for an undeclared role',
+    edit: (d) => {
+      d.limits.rates.customerWrites!.roles = ['guest'];
+    },
+    path: 'limits.rates.customerWrites.roles[0]',
+    mentions: "'guest' is not a role of the app",
+  },
+  {
+    name: 'a rate allowing no requests',
+    edit: (d) => {
+      d.limits.rates.customerWrites!.max = 0;
+    },
+    path: 'limits.rates.customerWrites.max',
+    mentions: "rate limit 'customerWrites' allows 0 requests",
+  },
+  {
+    name: 'a default page size above the max',
+    edit: (d) => {
+      d.limits.pageSize = { default: 200, max: 100 };
+    },
+    path: 'limits.pageSize.default',
+    mentions: 'the default page size 200 is above the max 100',
+  },
+  {
+    name: 'a body size of zero',
+    edit: (d) => {
+      d.limits.bodyBytes = 0;
+    },
+    path: 'limits.bodyBytes',
+    mentions: 'the body size limit 0 is not a positive number',
+  },
+];
+
+describe('checkLimits', () => {
+  it.each(cases)('reports $name', ({ edit, path, mentions }) => {
+    expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Limits: page and body sizes that make sense, quotas on declared entities counted through
+ * a reference to the owner, and rate limits whose window parses.
+ */
+import type { QuotaInput } from '../app/limits';
+import { isExpr } from '../rules/expr';
+import { fieldOf } from './app-lookup';
+import type { CheckContext } from './check-context';
+import { checkErrorRef } from './check-errors';
+import { checkRoleRef } from './check-roles';
+import { checkExpr, checkRule } from './check-rule';
+import { which } from './describe-names';
+import { recordScope } from './walk-rule';
+
+/**
+ * Checks `limits`.
+ * @example checkLimits(ctx) // reports "'tikets' is not an entity of the app …" for a quota
+ */
+export function checkLimits(ctx: CheckContext): void {
+  const { pageSize, bodyBytes, quotas, rates } = ctx.app.limits;
+  if (!(Number.isInteger(pageSize.default) && pageSize.default >= 1)) {
+    ctx.report(
+      'limits.pageSize.default',
+      `the default page size ${pageSize.default} is not a whole number of at least 1`,
+    );
+  } else if (pageSize.default > pageSize.max) {
+    ctx.report(
+      'limits.pageSize.default',
+      `the default page size ${pageSize.default} is above the max ${pageSize.max}`,
+    );
+  }
+  if (!(Number.isInteger(pageSize.max) && pageSize.max >= 1)) {
+    ctx.report(
+      'limits.pageSize.max',
+      `the max page size ${pageSize.max} is not a whole number of at least 1`,
+    );
+  }
+  if (!(bodyBytes > 0)) {
+    ctx.report('limits.bodyBytes', `the body size limit ${bodyBytes} is not a positive number of bytes`);
+  }
+  for (const [name, quota] of Object.entries(quotas)) checkQuota(ctx, name, quota, `limits.quotas.${name}`);
+  for (const [name, rate] of Object.entries(rates)) {
+    const path = `limits.rates.${name}`;
+    for (const [i, role] of (rate.roles ?? []).entries()) checkRoleRef(ctx, role, `${path}.roles[${i}]`);
+    if (!(rate.windowSeconds > 0)) {
+      ctx.report(`${path}.window`, `the window '${rate.window}' is not a duration such as 30s, 1m or 1h`);
+    }
+    if (!(Number.isInteger(rate.max) && rate.max >= 1)) {
+      ctx.report(
+        `${path}.max`,
+        `rate limit '${name}' allows ${rate.max} requests, which is not a whole number of at least 1`,
+      );
+    }
+  }
+}
+
+function checkQuota(ctx: CheckContext, name: string, quota: QuotaInput, path: string): void {
+  const { app } = ctx;
+  const entity = app.entities[quota.entity];
+  if (!entity) {
+    ctx.report(
+      `${path}.entity`,
+      `quota '${name}' counts ${which(quota.entity, 'an entity of the app', Object.keys(app.entities), 'entities')}`,
+    );
+  } else {
+    const owner = fieldOf(entity, quota.owner);
+    if (owner?.type !== 'ref' || owner.entity !== 'users') {
+      ctx.report(
+        `${path}.owner`,
+        `quota '${name}' counts per '${quota.owner}', which is not a reference to users in ${quota.entity}`,
+      );
+    }
+    if (quota.where) checkRule(ctx, quota.where, recordScope(quota.entity), `${path}.where`);
+  }
+  for (const [i, role] of (quota.roles ?? []).entries()) checkRoleRef(ctx, role, `${path}.roles[${i}]`);
+  checkQuotaMax(ctx, name, quota, `${path}.max`);
+  // The server fills in {max} and {limit} when a quota is reached.
+  checkErrorRef(ctx, quota.error ?? 'LIMIT_EXCEEDED', `${path}.error`, ['max', 'limit']);
+}
+
+function checkQuotaMax(ctx: CheckContext, name: string, quota: QuotaInput, path: string): void {
+  if (!isExpr(quota.max)) {
+    if (!(Number.isInteger(quota.max) && quota.max >= 0)) {
+      ctx.report(
+        path,
+        `quota '${name}' has a max of ${quota.max}, which is not a whole number of at least 0`,
+      );
+    }
+    return;
+  }
+  checkExpr(ctx, quota.max, { kind: 'none', what: `quota '${name}'` }, path);
+  if (quota.max.kind !== 'const') {
+    ctx.report(
+      path,
+      `quota '${name}' takes its max from a ${quota.max.kind} expression; give a number or a constant`,
+    );
+    return;
+  }
+  const value = ctx.app.constants[quota.max.name]?.value;
+  if (value !== undefined && typeof value !== 'number') {
+    ctx.report(
+      path,
+      `quota '${name}' takes its max from constant '${quota.max.name}', which is not a number`,
+    );
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../../examples/helpdesk/app';
+import type { App } from '../app/define-app';
+import { type BrokenCase, type Draft, messagesAt } from './break-app';
+
+const widgets = (d: Draft<App>) => d.screens.dashboard!.widgets!;
+
+const cases: BrokenCase[] = [
+  {
+    name: 'a widget on an unknown entity',
+    edit: (d) => {
+      widgets(d)[0] = { kind: 'count', title: 'Open', entity: 'tikets' };
+    },
+    path: 'screens.dashboard.widgets[0].entity',
+    mentions: "'tikets', which is not an entity of the app",
+  },
+  {
+    name: 'a widget filtering on an unknown field',
+    edit: (d) => {
+      widgets(d)[1] = { kind: 'list', title: 'Queue', entity: 'tickets', where: { state: 'new' } };
+    },
+    path: 'screens.dashboard.widgets[1].where.state',
+    mentions: "'state', which is not a field of tickets",
+  },
+  {
+    name: 'a widget filtering by a value the field never takes',
+    edit: (d) => {
+      widgets(d)[1] = {
+        kind: 'list',
+        title: 'Queue',
+        entity: 'tickets',
+        where: { status: ['new', 'waiting'] },
+      };
+    },
+    path: 'screens.dashboard.widgets[1].where.status',
+    mentions: "'waiting', which is not one of new, open, pending, resolved, closed, cancelled",
+  },
+  {
+    name: 'a widget sorted by an unknown field',
+    edit: (d) => {
+      widgets(d)[1] = { kind: 'list', title: 'Queue', entity: 'tickets', sort: '-due' };
+    },
+    path: 'screens.dashboard.widgets[1].sort',
+    mentions: "'due', which is not a field of tickets",
+  },
+  {
+    name: 'a widget for an undeclared role',
+    edit: (d) => {
+      widgets(d)[0]!.roles = ['customers'];
+    },
+    path: 'screens.dashboard.widgets[0].roles[0]',
+    mentions: "'customers' is not a role of the app",
+  },
+  {
+    name: 'a chart of an unknown action',
+    edit: (d) => {
+      widgets(d)[2] = { kind: 'chart', title: 'Stats', action: 'ticketStatistics', series: ['byStatus'] };
+    },
+    path: 'screens.dashboard.widgets[2].action',
+    mentions: "'ticketStatistics', which is not an action of the app",
+  },
+  {
+    name: 'a chart series that is not an output of the action',
+    edit: (d) => {
+      widgets(d)[2] = { kind: 'chart', title: 'Stats', action: 'ticketStats', series: ['byState'] };
+    },
+    path: 'screens.dashboard.widgets[2].series[0]',
+    mentions: "'byState', which is not an output of action 'ticketStats'",
+  },
+  {
+    name: 'a chart series that is not a map',
+    edit: (d) => {
+      widgets(d)[2] = { kind: 'chart', title: 'Mine', action: 'assignToMe', series: ['status'] };
+    },
+    path: 'screens.dashboard.widgets[2].series[0]',
+    mentions: "'status', which is a text output, not a map",
+  },
+  {
+    name: 'a custom widget without a component',
+    edit: (d) => {
+      widgets(d)[2] = { kind: 'custom', title: 'Hello', component: '' };
+    },
+    path: 'screens.dashboard.widgets[2].component',
+    mentions: "custom widget 'Hello' names no component",
+  },
+];
+
+describe('checkWidgets', () => {
+  it.each(cases)('reports $name', ({ edit, path, mentions }) => {
+    expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Dashboard widgets: the entity and filters of counts and lists, the action and series of
+ * charts, and the roles each is shown to.
+ */
+
+import type { Where } from '../app/action';
+import type { WidgetInput } from '../app/screens';
+import { fieldNames, fieldOf } from './app-lookup';
+import type { CheckContext } from './check-context';
+import { checkRoleRef } from './check-roles';
+import { article, which } from './describe-names';
+import { valueProblem } from './value-problem';
+
+/**
+ * Checks a dashboard's widgets.
+ * @example checkWidgets(ctx, screen.widgets, 'screens.dashboard.widgets')
+ */
+export function checkWidgets(ctx: CheckContext, widgets: readonly WidgetInput[], path: string): void {
+  for (const [i, widget] of widgets.entries()) {
+    const at = `${path}[${i}]`;
+    for (const [j, role] of (widget.roles ?? []).entries()) checkRoleRef(ctx, role, `${at}.roles[${j}]`);
+    if (widget.kind === 'count' || widget.kind === 'list') {
+      checkRecordsWidget(
+        ctx,
+        widget.entity,
+        widget.where,
+        widget.kind === 'list' ? widget.sort : undefined,
+        at,
+      );
+    } else if (widget.kind === 'chart') {
+      checkChart(ctx, widget.action, widget.series, at);
+    } else if (!widget.component) {
+      ctx.report(`${at}.component`, `custom widget '${widget.title}' names no component to render`);
+    }
+  }
+}
+
+function checkRecordsWidget(
+  ctx: CheckContext,
+  name: string,
+  where: Where | undefined,
+  sort: string | undefined,
+  path: string,
+): void {
+  const entity = ctx.app.entities[name];
+  if (!entity) {
+    ctx.report(
+      `${path}.entity`,
+      `the widget shows ${which(name, 'an entity of the app', Object.keys(ctx.app.entities), 'entities')}`,
+    );
+    return;
+  }
+  const names = fieldNames(entity);
+  for (const [key, value] of Object.entries(where ?? {})) {
+    const field = fieldOf(entity, key);
+    if (!field) {
+      ctx.report(
+        `${path}.where.${key}`,
+        `the widget filters on ${which(key, `a field of ${name}`, names, 'fields')}`,
+      );
+      continue;
+    }
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const problem = v === null ? undefined : valueProblem(field, v);
+      if (problem) {
+        ctx.report(`${path}.where.${key}`, `the widget filters '${key}' by a value that ${problem}`);
+      }
+    }
+  }
+  const sortField = sort?.replace(/^-/, '');
+  if (sortField !== undefined && !names.includes(sortField)) {
+    ctx.report(
+      `${path}.sort`,
+      `the widget sorts by ${which(sortField, `a field of ${name}`, names, 'fields')}`,
+    );
+  }
+}
+
+function checkChart(ctx: CheckContext, name: string, series: readonly string[], path: string): void {
+  const action = ctx.app.actions[name];
+  if (!action) {
+    ctx.report(
+      `${path}.action`,
+      `the chart reads ${which(name, 'an action of the app', Object.keys(ctx.app.actions), 'actions')}`,
+    );
+    return;
+  }
+  const outputs = Object.keys(action.output);
+  for (const [i, s] of series.entries()) {
+    const field = action.output[s];
+    if (!field) {
+      ctx.report(
+        `${path}.series[${i}]`,
+        `the chart draws ${which(s, `an output of action '${name}'`, outputs, 'outputs')}`,
+      );
+    } else if (field.type !== 'map') {
+      ctx.report(
+        `${path}.series[${i}]`,
+        `the chart draws '${s}', which is ${article(field.type)} output, not a map of label to count`,
+      );
+    }
+  }
+}

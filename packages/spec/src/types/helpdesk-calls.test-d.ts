@@ -1,0 +1,138 @@
+/**
+ * Inference end to end over the real helpdesk spec: transitions, actions and the error
+ * catalogue, as the client SDK and the hooks will see them.
+ */
+import { describe, expectTypeOf, test } from 'vitest';
+import type app from '../../../../examples/helpdesk/app';
+import type {
+  ActionInputOf,
+  ActionName,
+  ActionOutputOf,
+  BuiltinErrorCode,
+  ErrorCode,
+  ErrorParams,
+  TransitionInput,
+  TransitionName,
+} from '../index';
+
+type App = typeof app;
+
+describe('transitions', () => {
+  test('tickets has exactly the seven transitions', () => {
+    expectTypeOf<TransitionName<App, 'tickets'>>().toEqualTypeOf<
+      'triage' | 'await' | 'respond' | 'resolve' | 'reopen' | 'close' | 'withdraw'
+    >();
+  });
+
+  test('an entity without a state machine has none', () => {
+    expectTypeOf<TransitionName<App, 'comments'>>().toBeNever();
+  });
+
+  test('resolve requires its resolution text', () => {
+    expectTypeOf<TransitionInput<App, 'tickets', 'resolve'>>().toEqualTypeOf<{ resolution: string }>();
+  });
+
+  test('triage may set assignee and team; both are optional', () => {
+    expectTypeOf<TransitionInput<App, 'tickets', 'triage'>>().toEqualTypeOf<{
+      assignee?: string | null;
+      team?: string | null;
+    }>();
+  });
+
+  test('a transition without input takes an empty object', () => {
+    expectTypeOf<TransitionInput<App, 'tickets', 'close'>>().toEqualTypeOf<{}>();
+  });
+
+  test('an unknown transition is refused', () => {
+    // @ts-expect-error tickets has no transition 'escalate'
+    expectTypeOf<TransitionInput<App, 'tickets', 'escalate'>>().toBeObject();
+  });
+});
+
+describe('actions', () => {
+  test('names', () => {
+    expectTypeOf<ActionName<App>>().toEqualTypeOf<'assignToMe' | 'ticketStats'>();
+  });
+
+  test('assignToMe takes a ticket id and answers id, status and assignee', () => {
+    expectTypeOf<ActionInputOf<App, 'assignToMe'>>().toEqualTypeOf<{ ticketId: string }>();
+    expectTypeOf<ActionOutputOf<App, 'assignToMe'>>().toEqualTypeOf<{
+      id: string;
+      status: string;
+      assignee: string;
+    }>();
+  });
+
+  test('ticketStats takes nothing and answers two maps', () => {
+    expectTypeOf<ActionInputOf<App, 'ticketStats'>>().toEqualTypeOf<{}>();
+    expectTypeOf<ActionOutputOf<App, 'ticketStats'>>().toHaveProperty('byStatus');
+    expectTypeOf<ActionOutputOf<App, 'ticketStats'>>().toHaveProperty('byPriority');
+    expectTypeOf<ActionOutputOf<App, 'ticketStats'>>().toEqualTypeOf<{
+      byStatus: Record<string, number>;
+      byPriority: Record<string, number>;
+    }>();
+  });
+
+  test('an unknown action is refused', () => {
+    // @ts-expect-error no action 'closeAll'
+    expectTypeOf<ActionInputOf<App, 'closeAll'>>().toBeObject();
+  });
+});
+
+describe('errors', () => {
+  type Code = ErrorCode<App>;
+
+  test('the catalogue is the built-in codes plus the app codes', () => {
+    expectTypeOf<BuiltinErrorCode>().toExtend<Code>();
+    expectTypeOf<'OPEN_TICKET_LIMIT'>().toExtend<Code>();
+    expectTypeOf<Code>().toEqualTypeOf<
+      | BuiltinErrorCode
+      | 'TICKET_CLOSED'
+      | 'OPEN_TICKET_LIMIT'
+      | 'ASSIGNEE_NOT_AGENT'
+      | 'REOPEN_WINDOW_EXPIRED'
+      | 'SATISFACTION_NOT_ALLOWED'
+    >();
+    expectTypeOf<'NOPE'>().not.toExtend<Code>();
+  });
+
+  test('the built-in codes are the ones DESIGN.md lists', () => {
+    expectTypeOf<BuiltinErrorCode>().toEqualTypeOf<
+      | 'MALFORMED_REQUEST'
+      | 'UNAUTHENTICATED'
+      | 'INVALID_CREDENTIALS'
+      | 'FORBIDDEN'
+      | 'NOT_FOUND'
+      | 'VERSION_MISMATCH'
+      | 'INVALID_TRANSITION'
+      | 'LIMIT_EXCEEDED'
+      | 'PAYLOAD_TOO_LARGE'
+      | 'VALIDATION_FAILED'
+      | 'RATE_LIMITED'
+      | 'INTERNAL'
+    >();
+  });
+
+  test('params are read off the message template', () => {
+    expectTypeOf<ErrorParams<App, 'OPEN_TICKET_LIMIT'>>().toEqualTypeOf<{ max: string | number }>();
+    expectTypeOf<ErrorParams<App, 'REOPEN_WINDOW_EXPIRED'>>().toEqualTypeOf<{ days: string | number }>();
+    expectTypeOf<ErrorParams<App, 'RATE_LIMITED'>>().toEqualTypeOf<{ retryAfter: string | number }>();
+    expectTypeOf<ErrorParams<App, 'LIMIT_EXCEEDED'>>().toEqualTypeOf<{
+      limit: string | number;
+      max: string | number;
+    }>();
+  });
+
+  test('a message without placeholders takes no params', () => {
+    expectTypeOf<ErrorParams<App, 'TICKET_CLOSED'>>().toEqualTypeOf<Record<string, never>>();
+    const none: ErrorParams<App, 'TICKET_CLOSED'> = {};
+    // @ts-expect-error TICKET_CLOSED has no {max}
+    const extra: ErrorParams<App, 'TICKET_CLOSED'> = { max: 5 };
+    expectTypeOf(none).toEqualTypeOf(extra);
+  });
+
+  test('an undeclared code is refused', () => {
+    // @ts-expect-error 'NOPE' is not in the catalogue
+    expectTypeOf<ErrorParams<App, 'NOPE'>>().toBeObject();
+  });
+});
