@@ -4,6 +4,7 @@
  */
 import type { App } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
+import { localBus, postgresBus } from './core/changes/change-bus';
 import { type Core, type CoreOptions, createCore } from './core/ninefold-core';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
@@ -31,7 +32,12 @@ export interface Ninefold {
 export async function createNinefold(app: App, options: NinefoldOptions): Promise<Ninefold> {
   const db = typeof options.database === 'string' ? openDatabase(options.database) : options.database;
   await syncSchema(db, app, { allowDestructive: options.allowDestructive ?? false });
-  const core = createCore(app, db, options.now ? { now: options.now } : {});
+  // Several processes may share a PostgreSQL database: their changes meet through it.
+  const bus =
+    typeof options.database === 'string' && /^postgres(ql)?:/.test(options.database)
+      ? await postgresBus(options.database)
+      : localBus();
+  const core = createCore(app, db, { bus, ...(options.now ? { now: options.now } : {}) });
   const server = await buildServer(core, options);
   return {
     core,
@@ -39,6 +45,7 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
     server,
     close: async () => {
       await server.close();
+      await bus.close();
       await db.close();
     },
   };

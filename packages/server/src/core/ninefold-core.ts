@@ -4,7 +4,10 @@
  */
 import type { App } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import { sessionDigest } from './accounts/sessions';
 import { runAction } from './actions/run-action';
+import { type ChangeBus, localBus } from './changes/change-bus';
+import type { BusEvent } from './changes/change-event';
 import { answer } from './records/answer';
 import { countRecords, listRecords, readListQuery } from './records/list-records';
 import { RecordScope } from './records/record-scope';
@@ -16,6 +19,8 @@ import type { Caller } from './rules/rule-context';
 export interface CoreOptions {
   /** The clock; tests move it to exercise time windows. */
   readonly now?: () => Date;
+  /** Where committed changes go (default: this process only). */
+  readonly bus?: ChangeBus;
 }
 
 /**
@@ -26,9 +31,18 @@ export interface CoreOptions {
 export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const clock = options.now ?? (() => new Date());
   const scope = (caller: Caller | null, system = false) => new RecordScope(app, db, caller, clock(), system);
-  const write = <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
+  const bus = options.bus ?? localBus();
+  // Events are staged inside the transaction and announced only once it has committed.
+  const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
     const s = scope(caller, system);
-    return db.transaction((tx) => fn(s.on(tx)));
+    const result = await db.transaction(async (tx) => {
+      const inTx = s.on(tx);
+      const value = await fn(inTx);
+      await bus.stage(tx, inTx.events);
+      return value;
+    });
+    bus.committed(s.events);
+    return result;
   };
   return {
     app,
@@ -63,7 +77,18 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
       ifMatch?: number,
     ) => write(caller, (s) => runTransition(s, entity, id, name, input, ifMatch)),
     action: (caller: Caller | null, name: string, input: unknown) =>
-      runAction(db, scope(caller), name, input),
+      write(caller, (s) => runAction(s, name, input)),
+    /** Ends a session and tells realtime, so its sockets close too. */
+    logout: async (token: string) => {
+      const session = sessionDigest(token);
+      const events: BusEvent[] = [{ kind: 'sessionEnded', session }];
+      await db.transaction(async (tx) => {
+        await tx.run(tx.qb.deleteFrom('nf_sessions').where('id', '=', session));
+        await bus.stage(tx, events);
+      });
+      bus.committed(events);
+    },
+    bus,
   };
 }
 

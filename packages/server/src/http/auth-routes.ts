@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { logIn, signUp } from '../core/accounts/accounts';
-import { endSession, SESSION_DAYS } from '../core/accounts/sessions';
+import { SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { SlidingWindow } from '../core/limits/sliding-window';
 import type { Core } from '../core/ninefold-core';
@@ -49,7 +49,7 @@ export function authRoutes(
   });
 
   server.post('/api/auth/logout', async (req, reply) => {
-    if (req.callerToken) await endSession(core.db, req.callerToken.token);
+    if (req.callerToken) await core.logout(req.callerToken.token);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });

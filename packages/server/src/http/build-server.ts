@@ -9,10 +9,19 @@ import { sessionCaller } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import { SlidingWindow } from '../core/limits/sliding-window';
 import type { Core } from '../core/ninefold-core';
+import { RealtimeHub } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
+import { realtimeRoute } from './realtime-route';
 import { entityRoutes } from './entity-routes';
+import { historyRoutes } from './history-routes';
 import { errorHandler } from './problem';
 import { checkSameSite, requestToken } from './request-caller';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
 
 export interface ServerOptions {
   /** Trust `X-Forwarded-For` from this proxy (an address, a CIDR, or true for any). */
@@ -90,6 +99,11 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
   authRoutes(server, core, failedLogins, signups);
   entityRoutes(server, core, scopeLimit(app, 'write', core.now));
+  historyRoutes(server, core);
+  const hub = new RealtimeHub(core);
+  server.decorate('realtime', hub);
+  server.addHook('onClose', async () => hub.close());
+  await realtimeRoute(server, core, hub);
   const limitAction = scopeLimit(app, 'action', core.now);
   server.post<{ Params: { name: string } }>('/api/actions/:name', (req) => {
     limitAction(req);

@@ -10,7 +10,8 @@ import type { Caller } from '../rules/rule-context';
 
 export const SESSION_DAYS = 30;
 
-function digest(token: string): string {
+/** The stored id of a session token (its SHA-256). */
+export function sessionDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
@@ -27,7 +28,7 @@ export async function startSession(
   const token = randomBytes(32).toString('base64url');
   await exec.run(
     exec.qb.insertInto('nf_sessions').values({
-      id: digest(token),
+      id: sessionDigest(token),
       userId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
@@ -51,7 +52,7 @@ export async function sessionCaller(db: Executor, token: string, now: Date): Pro
     expiresAt: string;
   }>(
     sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
-        where s.id = ${digest(token)}`.compile(db.qb),
+        where s.id = ${sessionDigest(token)}`.compile(db.qb),
   );
   const row = rows[0];
   if (!row || row.disabled === true || row.disabled === 1) return null;
@@ -61,7 +62,7 @@ export async function sessionCaller(db: Executor, token: string, now: Date): Pro
 
 /** Ends one session. */
 export async function endSession(db: Database, token: string): Promise<void> {
-  await db.run(db.qb.deleteFrom('nf_sessions').where('id', '=', digest(token)));
+  await db.run(db.qb.deleteFrom('nf_sessions').where('id', '=', sessionDigest(token)));
 }
 
 /** Ends every session of a user (role changed, account disabled, password changed). */

@@ -6,7 +6,6 @@
 import type { ActionContext, AnyRecord, RecordStore, Where } from '@ninefold/spec';
 import { validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
-import type { Database, Executor } from '../../db/database';
 import { AppError } from '../app-error';
 import { writeAudit } from '../audit/audit-log';
 import type { Filter } from '../records/list-query';
@@ -15,7 +14,7 @@ import type { RecordScope } from '../records/record-scope';
 import { runTransition } from '../records/run-transition';
 import { checkReferences, throwIssues } from '../records/write-checks';
 import { createRecord, deleteRecord, updateRecord } from '../records/write-records';
-import type { Caller } from '../rules/rule-context';
+import { serialWrites, type WriteGuard } from './serial-writes';
 
 function whereToQuery(where: Where | undefined): Record<string, string> {
   return Object.fromEntries(
@@ -25,8 +24,8 @@ function whereToQuery(where: Where | undefined): Record<string, string> {
   );
 }
 
-/** A RecordStore over one scope: the same code paths as the REST API. */
-export function recordStore(scope: RecordScope): RecordStore {
+/** A RecordStore over one scope: the same code paths as the REST API; `guard` runs each write. */
+export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => write()): RecordStore {
   const filters = (entity: string, where?: Where): Filter[] =>
     readListQuery(scope, entity, whereToQuery(where)).filters as Filter[];
   return {
@@ -55,50 +54,42 @@ export function recordStore(scope: RecordScope): RecordStore {
       );
       return Object.fromEntries(rows.map((r) => [String(r.k), Number(r.n)]));
     },
-    create: async (entity, data) => (await createRecord(scope, entity, data)) as AnyRecord,
-    update: async (entity, id, patch, o) =>
-      (await updateRecord(scope, entity, id, patch, o?.version)) as AnyRecord,
-    transition: async (entity, id, name, input) =>
-      (await runTransition(scope, entity, id, name, input ?? {})) as AnyRecord,
-    delete: (entity, id) => deleteRecord(scope, entity, id),
+    create: (entity, data) => guard(async () => (await createRecord(scope, entity, data)) as AnyRecord),
+    update: (entity, id, patch, o) =>
+      guard(async () => (await updateRecord(scope, entity, id, patch, o?.version)) as AnyRecord),
+    transition: (entity, id, name, input) =>
+      guard(async () => (await runTransition(scope, entity, id, name, input ?? {})) as AnyRecord),
+    delete: (entity, id) => guard(() => deleteRecord(scope, entity, id)),
   };
 }
 
 /**
- * Runs an action as the caller and returns its output.
- * @example await runAction(db, app, caller, 'ticketStats', {})
+ * Runs an action as the caller, inside the caller's transaction, and returns its output.
+ * @example await runAction(scope, 'ticketStats', {})
  */
-export async function runAction(
-  db: Database,
-  scope: RecordScope,
-  name: string,
-  input: unknown,
-): Promise<unknown> {
+export async function runAction(scope: RecordScope, name: string, input: unknown): Promise<unknown> {
   const action = Object.hasOwn(scope.app.actions, name) ? scope.app.actions[name] : undefined;
   if (!action) throw new AppError('NOT_FOUND');
   const who = action.who[scope.role];
-  if (!who || !(await scope.holds(who, '', null)))
-    throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  if (!who || !(await scope.holds(who, '', null))) throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   const result = validateFields(action.input, input ?? {}, { mode: 'input' });
   if (!result.ok) throwIssues(result.issues);
   const value = (result as { value: Record<string, unknown> }).value;
-  return db.transaction(async (tx: Executor) => {
-    const inTx = scope.on(tx);
-    // References in the input name records the caller may read, like any write's.
-    await checkReferences(inTx, action.input, value);
-    const ctx: ActionContext<Record<string, unknown>> = {
-      input: value,
-      caller: scope.caller as Caller | null,
-      now: scope.now,
-      records: recordStore(inTx),
-      elevated: recordStore(scope.on(tx, true)),
-      constants: Object.fromEntries(Object.entries(scope.app.constants).map(([k, c]) => [k, c.value])),
-      fail: (code, params) => {
-        throw new AppError(code, params ?? {});
-      },
-    };
-    const output = await action.handler(ctx as never);
-    await writeAudit(tx, scope.caller, scope.now, { entity: '', recordId: '', operation: 'action', name });
-    return output;
-  });
+  // References in the input name records the caller may read, like any write's.
+  await checkReferences(scope, action.input, value);
+  const guard = serialWrites(scope.exec);
+  const ctx: ActionContext<Record<string, unknown>> = {
+    input: value,
+    caller: scope.caller,
+    now: scope.now,
+    records: recordStore(scope, guard),
+    elevated: recordStore(scope.on(scope.exec, true), guard),
+    constants: Object.fromEntries(Object.entries(scope.app.constants).map(([k, c]) => [k, c.value])),
+    fail: (code, params) => {
+      throw new AppError(code, params ?? {});
+    },
+  };
+  const output = await action.handler(ctx as never);
+  await writeAudit(scope.exec, scope.caller, scope.now, { entity: '', recordId: '', operation: 'action', name });
+  return output;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import { accessRule, grantFields, grantsFor } from '../rules/access-rule';
 import { evalRule } from '../rules/evaluate-rule';
 import { type Caller, type RuleContext, roleOf } from '../rules/rule-context';
+import type { BusEvent, ChangeEvent } from '../changes/change-event';
 import { decodeRow, type Rec } from './row-codec';
 
 export class RecordScope {
@@ -22,6 +23,8 @@ export class RecordScope {
     readonly now: Date,
     /** Acting as the system: access rules are not applied (seeding, elevated handlers). */
     readonly system = false,
+    /** Changes made in this scope's transaction, announced once it commits. */
+    readonly events: BusEvent[] = [],
   ) {
     this.rules = { app, caller, now };
   }
@@ -32,7 +35,7 @@ export class RecordScope {
 
   /** The same caller and clock on another executor (a transaction). */
   on(exec: Executor, system = this.system): RecordScope {
-    return new RecordScope(this.app, exec, this.caller, this.now, system);
+    return new RecordScope(this.app, exec, this.caller, this.now, system, this.events);
   }
 
   entity(name: string): EntityNode {
@@ -60,6 +63,11 @@ export class RecordScope {
       sql`select * from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(this.exec.qb),
     );
     return rows[0] ? decodeRow(node, rows[0], this.exec.dialect) : null;
+  }
+
+  /** Records a committed-to-be change for realtime. */
+  changed(event: Omit<ChangeEvent, 'kind' | 'at'>): void {
+    this.events.push({ kind: 'change', at: this.now.toISOString(), ...event });
   }
 
   /** Forgets cached rows after a write, so later rules see the new values. */

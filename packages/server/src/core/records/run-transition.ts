@@ -75,6 +75,7 @@ export async function runTransition(
   applyComputed(scope, entity, after);
   await checkQuotas(scope, entity, after, before);
   await storeVersion(scope, entity, before, after);
+  scope.changed({ entity, id, op: 'transition', name, before, after });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: id,

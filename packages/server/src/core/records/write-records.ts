@@ -94,6 +94,7 @@ export async function createRecord(scope: RecordScope, entity: string, data: unk
   } catch (e) {
     throw storeError(scope.app, entity, e);
   }
+  scope.changed({ entity, id: String(record.id), op: 'create', before: null, after: record });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: String(record.id),
@@ -169,6 +170,7 @@ export async function updateRecord(
   // A new role or a disabled account takes effect at once: its sessions end with this commit.
   if (entity === 'users' && (changed.has('role') || changed.has('disabled')))
     await endUserSessions(scope.exec, id);
+  scope.changed({ entity, id, op: 'update', before, after });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: id,
@@ -213,6 +215,7 @@ export async function deleteRecord(
     }
   }
   await scope.exec.run(scope.exec.qb.deleteFrom(entity).where('id', '=', id));
+  scope.changed({ entity, id, op: 'delete', before, after: null });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: id,

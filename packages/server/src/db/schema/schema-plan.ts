@@ -119,10 +119,14 @@ export function entityTable(name: string, entity: App['entities'][string]): Tabl
       ...(check ? { check } : {}),
     });
     if (field.unique) addIndex([fieldName], true);
-    // References and states are filtered on by rules and lists; keyset pages end on id.
-    else if (field.index || field.type === 'ref' || field.type === 'state') addIndex([fieldName, 'id']);
+    // References and states are filtered on by rules and lists, whose default order is
+    // (createdAt, id): so the index serves a filtered first page without sorting all matches.
+    else if (field.index || field.type === 'ref' || field.type === 'state')
+      addIndex([fieldName, 'createdAt', 'id']);
   }
   for (const cols of entity.indexes) addIndex([...cols, 'id']);
+  // The default list order; without it every unfiltered page sorts the whole table.
+  addIndex(['createdAt', 'id']);
   return { name, columns, indexes: [...indexes.values()] };
 }
 

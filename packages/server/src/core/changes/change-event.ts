@@ -1,0 +1,26 @@
+/**
+ * A committed change, as realtime hears of it: the record before and after, so each
+ * subscriber can be judged on what it could read before and can read now.
+ */
+export type ChangeOp = 'create' | 'update' | 'transition' | 'delete';
+
+export interface ChangeEvent {
+  readonly kind: 'change';
+  readonly entity: string;
+  readonly id: string;
+  readonly op: ChangeOp;
+  /** The transition's name. */
+  readonly name?: string;
+  readonly before: Readonly<Record<string, unknown>> | null;
+  readonly after: Readonly<Record<string, unknown>> | null;
+  readonly at: string;
+}
+
+/** A session ended (sign-out): sockets opened with it close. */
+export interface SessionEndedEvent {
+  readonly kind: 'sessionEnded';
+  /** The session's id (the token's digest). */
+  readonly session: string;
+}
+
+export type BusEvent = ChangeEvent | SessionEndedEvent;

@@ -1,0 +1,75 @@
+/**
+ * The built React client on the API's port: files from the UI's `dist`, hashed assets
+ * cached for a year, and every other non-API GET answered with index.html so a deep link
+ * (`/tickets/42`) survives a reload. `/api/*` is never shadowed: an unknown API path still
+ * answers NOT_FOUND as problem+json.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Vite puts content-hashed files here: a name never changes meaning, so caching is forever. */
+const ASSETS = '/assets/';
+const FOREVER = 'public, max-age=31536000, immutable';
+// Unhashed files (index.html, favicon) are checked with the server each time (ETag makes it cheap).
+const REVALIDATE = 'no-cache';
+
+function isApi(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** The file under `root` a URL path names, or undefined when it names none (or escapes root). */
+function fileFor(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const full = resolve(root, `.${decoded}`);
+  if (!full.startsWith(root + sep)) return undefined;
+  try {
+    return statSync(full).isFile()
+      ? full
+          .slice(root.length + 1)
+          .split(sep)
+          .join('/')
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(reply: FastifyReply, file: string, cache: string): FastifyReply {
+  reply.header('cache-control', cache).header('x-content-type-options', 'nosniff');
+  return reply.sendFile(file);
+}
+
+/**
+ * Serves the UI built in `distDir` (`npm run build -w @ninefold/ui` → packages/ui/dist).
+ * Register it after the API routes and before `listen()`.
+ * @example
+ * const nf = await createNinefold(app, { database: ':memory:' });
+ * await staticUi(nf.server, fileURLToPath(new URL('../../ui/dist', import.meta.url)));
+ * await nf.server.listen({ port: 3000 });
+ */
+export async function staticUi(server: FastifyInstance, distDir: string): Promise<void> {
+  const root = resolve(distDir);
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`staticUi: ${join(root, 'index.html')} does not exist; build the UI first.`);
+  }
+  // Only the reply.sendFile decoration: the routes below decide what a path means.
+  await server.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+
+  server.get('/*', (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (isApi(pathname)) return reply.callNotFound();
+    const file = fileFor(root, pathname);
+    if (file) return send(reply, file, pathname.startsWith(ASSETS) ? FOREVER : REVALIDATE);
+    // A missing hashed asset is a real 404: answering HTML there would break a stale tab silently.
+    if (pathname.startsWith(ASSETS)) return reply.callNotFound();
+    return send(reply, 'index.html', REVALIDATE);
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Realtime fan-out. Each committed change is judged for every subscriber on its own: could
+ * they read the record before, can they read it now (the same read rule as REST, at this
+ * moment), does it match their query — and they hear `created`, `updated`, `transitioned`,
+ * `deleted` or `removed` with only the fields they may read. Events go out one at a time,
+ * so each record's events arrive in commit order. A slow socket is never buffered without
+ * bound: past a high-water mark its events are dropped and it is told to resync.
+ */
+import { SYSTEM_FIELDS } from '@ninefold/spec';
+import { sql } from 'kysely';
+import { AppError } from '../core/app-error';
+import type { BusEvent, ChangeEvent } from '../core/changes/change-event';
+import type { Core } from '../core/ninefold-core';
+import type { Filter } from '../core/records/list-query';
+import { readListQuery } from '../core/records/list-records';
+import { decodeRow, type Rec } from '../core/records/row-codec';
+import { accessRule, grantFields, grantsFor } from '../core/rules/access-rule';
+import { evalRule, type RowLoader } from '../core/rules/evaluate-rule';
+import { type Caller, roleOf } from '../core/rules/rule-context';
+import { matchFilters } from './match-filters';
+
+export interface Subscription {
+  readonly id: string;
+  readonly entity: string;
+  readonly recordId?: string;
+  readonly filters: readonly Filter[];
+}
+
+/** One connected socket, as the hub sees it. */
+export interface RealtimeClient {
+  caller: Caller | null;
+  /** The session the socket was opened with (its digest), if any. */
+  session: string | undefined;
+  readonly subs: Map<string, Subscription>;
+  overflowed: boolean;
+  /** Bytes queued on the socket and not yet sent. */
+  buffered(): number;
+  send(message: object): void;
+  close(code: number, reason: string): void;
+}
+
+export type ServerMessage =
+  | {
+      type: 'event';
+      sub: string;
+      event: 'created' | 'updated' | 'transitioned';
+      entity: string;
+      id: string;
+      record: Rec;
+      name?: string;
+    }
+  | { type: 'event'; sub: string; event: 'deleted' | 'removed'; entity: string; id: string };
+
+const HIGH_WATER = 1 << 20;
+const LOW_WATER = 64 << 10;
+
+export class RealtimeHub {
+  readonly clients = new Set<RealtimeClient>();
+  #queue: Promise<void> = Promise.resolve();
+  readonly #unlisten: () => void;
+
+  constructor(private readonly core: Core) {
+    this.#unlisten = core.bus.listen((e) => {
+      this.#queue = this.#queue.then(() => this.#dispatch(e)).catch(() => {});
+    });
+  }
+
+  /** Resolves once every event heard so far has been dispatched. */
+  settled(): Promise<void> {
+    return this.#queue;
+  }
+
+  close(): void {
+    this.#unlisten();
+    for (const c of this.clients) c.close(1001, 'server closing');
+    this.clients.clear();
+  }
+
+  /** Adds a subscription after checking the entity and query against what the caller may read. */
+  subscribe(
+    client: RealtimeClient,
+    id: string,
+    entity: string,
+    query: Record<string, unknown>,
+    recordId?: string,
+  ): void {
+    const scope = this.core.scope(client.caller);
+    const { filters } = readListQuery(scope, entity, query);
+    if (client.subs.size >= 100) throw new AppError('LIMIT_EXCEEDED', { limit: 'subscriptions', max: 100 });
+    client.subs.set(id, { id, entity, filters, ...(recordId ? { recordId } : {}) });
+  }
+
+  async #dispatch(event: BusEvent): Promise<void> {
+    if (event.kind === 'sessionEnded') {
+      for (const c of this.clients) if (c.session === event.session) c.close(4001, 'session ended');
+      return;
+    }
+    if (event.entity === 'users' && event.before && event.after) {
+      const b = event.before;
+      const a = event.after;
+      if (b.role !== a.role || b.disabled !== a.disabled) {
+        for (const c of this.clients) if (c.caller?.id === event.id) c.close(4001, 'session ended');
+      }
+    }
+    const rows = new Map<string, Promise<Rec | null>>();
+    const load: RowLoader = (entity, id) => {
+      const key = `${entity}:${id}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = this.#load(entity, id);
+        rows.set(key, row);
+      }
+      return row;
+    };
+    for (const client of this.clients) {
+      for (const sub of client.subs.values()) {
+        if (sub.entity !== event.entity || (sub.recordId && sub.recordId !== event.id)) continue;
+        const message = await this.#judge(client, sub, event, load);
+        if (message) this.#deliver(client, message);
+      }
+    }
+  }
+
+  async #visible(
+    client: RealtimeClient,
+    sub: Subscription,
+    record: Rec | null,
+    load: RowLoader,
+  ): Promise<boolean> {
+    if (!record || !matchFilters(sub.filters, record)) return false;
+    const ctx = { app: this.core.app, caller: client.caller, now: this.core.now() };
+    return evalRule(
+      accessRule(this.core.app, sub.entity, roleOf(client.caller), 'read'),
+      sub.entity,
+      record,
+      ctx,
+      load,
+    );
+  }
+
+  async #judge(
+    client: RealtimeClient,
+    sub: Subscription,
+    e: ChangeEvent,
+    load: RowLoader,
+  ): Promise<ServerMessage | null> {
+    const before = await this.#visible(client, sub, e.before as Rec | null, load);
+    const after = await this.#visible(client, sub, e.after as Rec | null, load);
+    const base = { type: 'event' as const, sub: sub.id, entity: e.entity, id: e.id };
+    if (after && e.after) {
+      const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
+      return {
+        ...base,
+        event,
+        record: this.#project(client, e.entity, e.after as Rec),
+        ...(e.name ? { name: e.name } : {}),
+      };
+    }
+    if (before) return { ...base, event: e.op === 'delete' ? 'deleted' : 'removed' };
+    return null;
+  }
+
+  #project(client: RealtimeClient, entity: string, record: Rec): Rec {
+    const readable = grantFields(grantsFor(this.core.app, entity, roleOf(client.caller), 'read'));
+    if (!readable) return record;
+    return Object.fromEntries(
+      Object.entries(record).filter(
+        ([k]) => readable.has(k) || (SYSTEM_FIELDS as readonly string[]).includes(k),
+      ),
+    );
+  }
+
+  #deliver(client: RealtimeClient, message: ServerMessage): void {
+    if (client.overflowed) {
+      if (client.buffered() > LOW_WATER) return;
+      client.overflowed = false;
+      client.send({ type: 'resync', reason: 'events were dropped while the connection was slow' });
+    }
+    if (client.buffered() > HIGH_WATER) {
+      client.overflowed = true;
+      return;
+    }
+    client.send(message);
+  }
+
+  async #load(entity: string, id: string): Promise<Rec | null> {
+    const node = this.core.app.entities[entity];
+    if (!node) return null;
+    const rows = await this.core.db.all<Rec>(
+      sql`select * from ${sql.table(entity)} where id = ${id}`.compile(this.core.db.qb),
+    );
+    return rows[0] ? decodeRow(node, rows[0], this.core.db.dialect) : null;
+  }
+}
