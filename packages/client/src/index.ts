@@ -1,0 +1,13 @@
+/**
+ * @ninefold/client — the typed SDK of a Ninefold app: auth, records, transitions, actions,
+ * typed errors and realtime, inferred from `typeof app` with no code generation. Framework
+ * free; runs in browsers and in Node; imports only types from the spec.
+ */
+
+export type { AppErrorOf, FieldError, Problem } from './client-error';
+export { isNinefoldError, NinefoldError } from './client-error';
+export type { Can, FieldFilter, ListOptions, Page, Record$, Sort, Where } from './client-types';
+export type { ClientOptions, NinefoldClient, SignedIn } from './create-client';
+export { createClient } from './create-client';
+export { listQuery } from './query-string';
+export type { RealtimeEvent, WebSocketFactory } from './realtime-connection';

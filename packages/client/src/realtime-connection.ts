@@ -1,0 +1,118 @@
+/**
+ * The client side of `/api/realtime`: one socket shared by every subscription, opened on
+ * the first subscribe, resubscribed after a reconnect (with backoff), and a `resync` event
+ * to every subscriber whenever events may have been missed (a reconnect, or the server
+ * dropping events for a slow connection) so they reload.
+ */
+
+export type RealtimeEvent =
+  | {
+      readonly type: 'event';
+      readonly sub: string;
+      readonly event: 'created' | 'updated' | 'transitioned';
+      readonly entity: string;
+      readonly id: string;
+      readonly record: Record<string, unknown>;
+      readonly name?: string;
+    }
+  | {
+      readonly type: 'event';
+      readonly sub: string;
+      readonly event: 'deleted' | 'removed';
+      readonly entity: string;
+      readonly id: string;
+    }
+  | { readonly type: 'resync' };
+
+export interface SubscriptionSpec {
+  readonly entity: string;
+  readonly query?: Record<string, string>;
+  readonly recordId?: string;
+}
+
+type WebSocketLike = {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number }) => void) | null;
+};
+/** Opens a socket carrying the caller's credentials (the cookie in a browser, a bearer header in Node). */
+export type WebSocketFactory = (url: string, token: string | null) => WebSocketLike;
+
+export class RealtimeConnection {
+  #socket: WebSocketLike | null = null;
+  #subs = new Map<string, { spec: SubscriptionSpec; listener: (e: RealtimeEvent) => void }>();
+  #next = 0;
+  #retry = 0;
+  #closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly open: WebSocketFactory,
+    private readonly token: () => string | null,
+  ) {}
+
+  /**
+   * Subscribes; returns the function that unsubscribes.
+   * @example const stop = rt.subscribe({ entity: 'tickets' }, (e) => console.log(e));
+   */
+  subscribe(spec: SubscriptionSpec, listener: (e: RealtimeEvent) => void): () => void {
+    const id = `s${++this.#next}`;
+    this.#subs.set(id, { spec, listener });
+    this.#closed = false;
+    if (!this.#socket) this.#connect();
+    else if (this.#socket.readyState === 1) this.#send({ type: 'subscribe', id, ...this.#wire(spec) });
+    return () => {
+      this.#subs.delete(id);
+      if (this.#socket?.readyState === 1) this.#send({ type: 'unsubscribe', id });
+      if (this.#subs.size === 0) this.close();
+    };
+  }
+
+  /** Closes the socket; a later subscribe opens a new one. */
+  close(): void {
+    this.#closed = true;
+    this.#socket?.close(1000);
+    this.#socket = null;
+  }
+
+  #wire(spec: SubscriptionSpec) {
+    return {
+      entity: spec.entity,
+      query: spec.query ?? {},
+      ...(spec.recordId ? { recordId: spec.recordId } : {}),
+    };
+  }
+
+  #send(message: object): void {
+    this.#socket?.send(JSON.stringify(message));
+  }
+
+  #connect(): void {
+    const socket = this.open(this.url, this.token());
+    this.#socket = socket;
+    socket.onmessage = (ev) => {
+      const msg = JSON.parse(String(ev.data)) as { type: string; sub?: string; caller?: unknown };
+      if (msg.type === 'ready') {
+        this.#retry = 0;
+        for (const [id, { spec }] of this.#subs) this.#send({ type: 'subscribe', id, ...this.#wire(spec) });
+      } else if (msg.type === 'event' && msg.sub) {
+        this.#subs.get(msg.sub)?.listener(msg as RealtimeEvent);
+      } else if (msg.type === 'resync') {
+        for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
+      }
+    };
+    socket.onclose = () => {
+      this.#socket = null;
+      if (this.#closed || this.#subs.size === 0) return;
+      // Whatever happened while disconnected is unknown: every subscriber reloads.
+      for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
+      const delay = Math.min(30_000, 250 * 2 ** this.#retry++);
+      setTimeout(() => {
+        if (!this.#closed && !this.#socket && this.#subs.size > 0) this.#connect();
+      }, delay);
+    };
+  }
+}
