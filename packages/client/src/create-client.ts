@@ -124,6 +124,13 @@ export function createClient<A>(options: ClientOptions = {}) {
       ),
     action: <N extends ActionName<A>>(name: N, input: ActionInputOf<A, N>) =>
       http.request<ActionOutputOf<A, N>>('POST', `/api/actions/${encodeURIComponent(name)}`, input),
+    /** The caller's quotas: how much is used and left. */
+    quotas: async () =>
+      (
+        await http.request<{
+          items: { name: string; entity: string; max: number; used: number; remaining: number }[];
+        }>('GET', '/api/quotas')
+      ).items,
     /** The client-facing form of the spec (`/api/meta`). */
     meta: () => http.request<Record<string, unknown>>('GET', '/api/meta'),
     /**

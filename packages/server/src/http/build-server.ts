@@ -7,8 +7,10 @@ import { type App, clientMeta, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sessionCaller } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
+import { quotaUsage } from '../core/limits/quota-usage';
 import { SlidingWindow } from '../core/limits/sliding-window';
 import type { Core } from '../core/ninefold-core';
+import { refuseBadText } from '../core/storable-text';
 import { RealtimeHub } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
 import { realtimeRoute } from './realtime-route';
@@ -58,17 +60,22 @@ function scopeLimit(app: App, scope: string, now: () => Date) {
 export async function buildServer(core: Core, options: ServerOptions = {}): Promise<FastifyInstance> {
   const { app } = core;
   const bodyLimit = app.limits.bodyBytes;
+  const onError = errorHandler(app, bodyLimit);
   const server = Fastify({
     bodyLimit,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? false,
     // Keep framework details out of answers; the error handler writes every one.
     return503OnClosing: true,
+    // Errors raised before routing (a path with broken percent-encoding) answer problem+json too.
+    frameworkErrors: (error, req, reply) => onError(error, req, reply),
   });
+  // JSON only: a text/plain body is a wrong content type, not a string to validate.
+  server.removeContentTypeParser('text/plain');
   await server.register(cookie);
   server.decorateRequest('caller', null);
   server.decorateRequest('callerToken', undefined);
-  server.setErrorHandler(errorHandler(app, bodyLimit));
+  server.setErrorHandler(onError);
   server.setNotFoundHandler((_req, _reply) => {
     throw new AppError('NOT_FOUND');
   });
@@ -79,6 +86,9 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     req.callerToken = token;
     if (token) req.caller = await sessionCaller(core.db, token.token, core.now());
     checkSameSite(req, token?.via);
+  });
+  server.addHook('preValidation', async (req) => {
+    if (req.url.startsWith('/api/')) refuseBadText(req.query, req.body);
   });
 
   const loginRule = Object.values(app.limits.rates).find((r) => r.scope === 'login');
@@ -95,6 +105,10 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   const meta = JSON.stringify(clientMeta(app));
   const openapi = JSON.stringify(openApi(app));
   server.get('/api/health', async () => ({ status: 'ok' }));
+  server.get('/api/quotas', async (req) => {
+    if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    return { items: await quotaUsage(core.scope(req.caller)) };
+  });
   server.get('/api/meta', (_req, reply) => reply.type('application/json').send(meta));
   server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
   authRoutes(server, core, failedLogins, signups);

@@ -1,0 +1,38 @@
+/**
+ * How much of each declared quota the caller has used and has left, so a client can say
+ * "3 of 5 open tickets" before the server has to refuse a create.
+ */
+import { sql } from 'kysely';
+import type { RecordScope } from '../records/record-scope';
+import { ruleToSql } from '../rules/compile-rule';
+import { evalExpr } from '../rules/evaluate-expr';
+
+export interface QuotaUsage {
+  readonly name: string;
+  readonly entity: string;
+  readonly max: number;
+  readonly used: number;
+  readonly remaining: number;
+}
+
+/**
+ * The quotas that apply to the caller's role, with current usage.
+ * @example await quotaUsage(scope) // [{ name: 'openTickets', max: 5, used: 3, remaining: 2, … }]
+ */
+export async function quotaUsage(scope: RecordScope): Promise<QuotaUsage[]> {
+  if (!scope.caller) return [];
+  const out: QuotaUsage[] = [];
+  for (const [name, q] of Object.entries(scope.app.limits.quotas)) {
+    if (q.roles && !q.roles.includes(scope.role)) continue;
+    const where = q.where ? ruleToSql(q.where, q.entity, 't', scope.rules) : sql`1 = 1`;
+    const rows = await scope.exec.all<{ n: number }>(
+      sql`select count(*) as n from ${sql.table(q.entity)} as t where ${sql.ref(`t.${q.owner}`)} = ${scope.caller.id} and ${where}`.compile(
+        scope.exec.qb,
+      ),
+    );
+    const max = typeof q.max === 'number' ? q.max : Number(evalExpr(q.max, null, scope.rules));
+    const used = Number(rows[0]?.n ?? 0);
+    out.push({ name, entity: q.entity, max, used, remaining: Math.max(0, max - used) });
+  }
+  return out;
+}
