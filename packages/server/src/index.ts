@@ -17,3 +17,6 @@ export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
 export type { Ninefold, NinefoldOptions } from './start-app';
 export { createNinefold } from './start-app';
+export { staticUi } from './http/static-ui';
+export { signUp, logIn } from './core/accounts/accounts';
+export { startSession } from './core/accounts/sessions';

@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import { type App, clientMeta, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../core/accounts/passwords';
 import { sessionCaller } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import { quotaUsage } from '../core/limits/quota-usage';
@@ -13,10 +14,10 @@ import type { Core } from '../core/ninefold-core';
 import { refuseBadText } from '../core/storable-text';
 import { RealtimeHub } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
-import { realtimeRoute } from './realtime-route';
 import { entityRoutes } from './entity-routes';
 import { historyRoutes } from './history-routes';
 import { errorHandler } from './problem';
+import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
 
 declare module 'fastify' {
@@ -102,7 +103,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     windowSeconds: signupRule?.windowSeconds ?? 3600,
   });
 
-  const meta = JSON.stringify(clientMeta(app));
+  // The password rule is the server's, not the spec's; forms need it before they submit.
+  const meta = JSON.stringify({ ...clientMeta(app), auth: { password: { min: PASSWORD_MIN, max: PASSWORD_MAX } } });
   const openapi = JSON.stringify(openApi(app));
   server.get('/api/health', async () => ({ status: 'ok' }));
   server.get('/api/quotas', async (req) => {

@@ -1,0 +1,65 @@
+/**
+ * A failed API call as one value: the server's problem+json answer (code, message, the
+ * failing fields), or a network failure described the same way.
+ */
+import { fillTemplate } from '@ninefold/spec';
+
+/** One failing field, as the server's `errors[]` lists it. */
+export interface FieldProblem {
+  readonly path: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The body of an `application/problem+json` answer. */
+export interface ProblemBody {
+  readonly type?: string;
+  readonly title?: string;
+  readonly status?: number;
+  readonly code?: string;
+  readonly detail?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly errors?: readonly FieldProblem[];
+}
+
+/** The message catalogue as `/api/meta` sends it. */
+export type ErrorCatalogue = { readonly [code: string]: { readonly message: string } };
+
+const NETWORK_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+/** A failed call. `code` is a catalogue code, or `NETWORK` when no answer came. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly errors: readonly FieldProblem[];
+  /** The server's own words, when it answered with a problem body. */
+  readonly detail: string | undefined;
+
+  constructor(status: number, body: ProblemBody) {
+    super(body.detail ?? body.title ?? `The request failed (${status}).`);
+    this.name = 'ApiError';
+    this.detail = body.detail ?? body.title;
+    this.status = status;
+    this.code = body.code ?? (status === 0 ? 'NETWORK' : 'INTERNAL');
+    this.params = body.params ?? {};
+    this.errors = body.errors ?? [];
+  }
+
+  /** No answer at all: offline, refused, or cut off. */
+  static network(): ApiError {
+    return new ApiError(0, { code: 'NETWORK', detail: NETWORK_MESSAGE });
+  }
+}
+
+/**
+ * The words to show for a failure: the server's own message, else the catalogue's template
+ * filled with the problem's parameters.
+ * @example problemMessage(new ApiError(409, { code: 'OPEN_TICKET_LIMIT', params: { max: 5 } }), meta.errors)
+ * // 'You can have at most 5 open tickets.' (from the catalogue when the body had no detail)
+ */
+export function problemMessage(error: unknown, catalogue: ErrorCatalogue = {}): string {
+  if (!(error instanceof ApiError)) return 'Something went wrong in the browser. Reload and try again.';
+  const entry = Object.hasOwn(catalogue, error.code) ? catalogue[error.code] : undefined;
+  return error.detail ?? (entry ? fillTemplate(entry.message, error.params) : error.message);
+}

@@ -1,0 +1,104 @@
+/**
+ * One input for one field of the spec, chosen by its type: text, text area, number,
+ * checkbox, choice, date and time, a reference, or a comma-separated list.
+ */
+import type { Field } from '@ninefold/spec';
+import { humanize } from '@ninefold/spec';
+import { fieldHint } from '../format/field-hint';
+import type { FormValue } from '../forms/form-values';
+import { describedBy, FieldFrame } from './field-frame';
+import { RefInput } from './ref-input';
+
+export interface FieldInputProps {
+  readonly id: string;
+  readonly name: string;
+  readonly field: Field;
+  readonly value: FormValue;
+  readonly errors?: readonly string[] | undefined;
+  onChange(name: string, value: FormValue): void;
+  onBlur(name: string): void;
+}
+
+/** True when the form must be given a value: not optional, no default. */
+export function isRequired(field: Field): boolean {
+  return field.optional !== true && field.default === undefined;
+}
+
+/**
+ * @example <FieldInput id="t-subject" name="subject" field={fields.subject} value="" onChange={set} onBlur={touch} />
+ */
+export function FieldInput({ id, name, field, value, errors, onChange, onBlur }: FieldInputProps) {
+  const label = field.label ?? humanize(name);
+  const hint = fieldHint(field);
+  const required = isRequired(field);
+  const common = {
+    id,
+    name,
+    onBlur: () => onBlur(name),
+    ...(required ? { 'aria-required': true } : {}),
+    ...describedBy(id, hint, errors),
+  };
+  const text = typeof value === 'string' ? value : '';
+  const setText = (v: string) => onChange(name, v);
+  const frame = { id, label, hint, errors, required };
+
+  if (field.type === 'boolean') {
+    return (
+      <FieldFrame {...frame} inline>
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(name, e.target.checked)}
+        />
+      </FieldFrame>
+    );
+  }
+  if (field.type === 'ref') {
+    return (
+      <FieldFrame {...frame}>
+        <RefInput {...common} entity={field.entity} optional={!required} value={text} onChange={setText} />
+      </FieldFrame>
+    );
+  }
+  if (field.type === 'enum') {
+    return (
+      <FieldFrame {...frame}>
+        <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
+          {field.default === undefined && <option value="">{required ? 'Choose…' : '—'}</option>}
+          {field.values.map((v) => (
+            <option key={v} value={v}>
+              {humanize(v)}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    );
+  }
+  if (field.type === 'longText') {
+    return (
+      <FieldFrame {...frame}>
+        <textarea {...common} rows={5} value={text} onChange={(e) => setText(e.target.value)} />
+      </FieldFrame>
+    );
+  }
+  const type =
+    field.type === 'integer' || field.type === 'number'
+      ? 'number'
+      : field.type === 'email'
+        ? 'email'
+        : field.type === 'datetime'
+          ? 'datetime-local'
+          : 'text';
+  return (
+    <FieldFrame {...frame}>
+      <input
+        {...common}
+        type={type}
+        {...(field.type === 'integer' ? { step: 1 } : {})}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A stored value as the text of a table cell. Enum and state values read as their labels;
+ * instants in the reader's locale; references through the titles the page knows.
+ */
+import type { EntityMeta, Field } from '@ninefold/spec';
+import { humanize } from '@ninefold/spec';
+
+/** Titles of records the page has loaded, by id, to show references by name. */
+export type RefTitles = ReadonlyMap<string, string>;
+
+const EMPTY = '—';
+
+/**
+ * @example formatValue(entity, 'status', 'new') // 'New'
+ * @example formatValue(entity, 'tags', ['vpn', 'mac']) // 'vpn, mac'
+ */
+export function formatValue(
+  entity: EntityMeta | undefined,
+  name: string,
+  value: unknown,
+  refs?: RefTitles,
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const field: Field | undefined = entity?.fields[name];
+  if (name === 'createdAt' || name === 'updatedAt' || field?.type === 'datetime') {
+    const t = Date.parse(String(value));
+    return Number.isNaN(t) ? String(value) : new Date(t).toLocaleString();
+  }
+  if (field?.type === 'state' && entity?.states && entity.states.field === name) {
+    return entity.states.states[String(value)]?.label ?? String(value);
+  }
+  if (field?.type === 'enum') return humanize(String(value));
+  if (field?.type === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.type === 'ref') return refs?.get(String(value)) ?? `#${String(value).slice(-6)}`;
+  if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

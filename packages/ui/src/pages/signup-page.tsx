@@ -1,0 +1,120 @@
+/**
+ * Sign up: name, email and password. Name and email are checked in the browser by the
+ * spec's validator on the users entity (the server runs the same check); the password's
+ * rules live on the server, whose field errors show beside their inputs.
+ */
+import { validateFields } from '@ninefold/spec';
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError } from '../api/api-error';
+import { PageTitle } from '../components/page-title';
+import { ProblemAlert } from '../components/problem-alert';
+import { TextInput } from '../components/text-input';
+import { focusFirstInvalid } from '../forms/focus-first-invalid';
+import { type Issue, issuesByField } from '../forms/form-values';
+import { useMeta } from '../meta/meta-provider';
+import { Link } from '../router/link';
+import { useSession } from '../session/session-provider';
+
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/**
+ * @example { path: '/signup', render: () => <AnonymousOnly><SignupPage /></AnonymousOnly> }
+ */
+export function SignupPage() {
+  const meta = useMeta();
+  const { signUp } = useSession();
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [issues, setIssues] = useState<readonly Issue[]>([]);
+  const [problem, setProblem] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const title = Object.values(meta.screens).find((s) => s.kind === 'signup')?.title ?? 'Sign up';
+  const open = Object.values(meta.roles).some((r) => r.signUp === true);
+  const userFields = meta.entities.users?.fields ?? {};
+
+  const set = (name: (typeof FIELDS)[number]) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setIssues((all) => all.filter((i) => i.path !== name));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    const own = {
+      ...(userFields.name ? { name: userFields.name } : {}),
+      ...(userFields.email ? { email: userFields.email } : {}),
+    };
+    const checked = validateFields(own, { name: values.name, email: values.email }, { mode: 'create' });
+    const found: Issue[] = checked.ok ? [] : [...checked.issues];
+    if (values.password === '') found.push({ path: 'password', message: 'Password is required.' });
+    setIssues(found);
+    if (found.length > 0) return focusFirstInvalid(formRef.current);
+    setBusy(true);
+    try {
+      // On success the session changes and AnonymousOnly sends the new user home.
+      await signUp(values);
+    } catch (e) {
+      const fieldIssues = e instanceof ApiError ? e.errors : [];
+      setIssues(fieldIssues);
+      if (fieldIssues.length === 0 || issuesByField(fieldIssues, FIELDS).other.length > 0) setProblem(e);
+      setBusy(false);
+      focusFirstInvalid(formRef.current);
+    }
+  };
+
+  if (!open) {
+    return (
+      <div className="narrow">
+        <PageTitle>{title}</PageTitle>
+        <p>
+          Accounts are created by an administrator. <Link to="/login">Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const { byField, other } = issuesByField(issues, FIELDS);
+  return (
+    <div className="narrow">
+      <PageTitle>{title}</PageTitle>
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={title}>
+        {problem !== undefined && <ProblemAlert error={problem} issues={other} />}
+        <TextInput
+          id="signup-name"
+          label="Name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          errors={byField.name}
+        />
+        <TextInput
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          errors={byField.email}
+        />
+        <TextInput
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="Pick a long one; common passwords are refused."
+          value={values.password}
+          onChange={set('password')}
+          errors={byField.password}
+        />
+        <div className="form-actions">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Creating your account…' : 'Create account'}
+          </button>
+        </div>
+      </form>
+      <p>
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </div>
+  );
+}
