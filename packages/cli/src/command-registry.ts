@@ -1,6 +1,6 @@
 /**
- * Every `ninefold` command, by name. Commands load on demand, so `check` never pulls in the
- * server and its database drivers.
+ * Every `ninefold` command, by name. Commands load on demand, so `check` and `openapi` never
+ * pull in the server and its database drivers.
  */
 import type { Command } from './command';
 
@@ -15,8 +15,32 @@ export interface CommandEntry {
  * @example const command = await COMMANDS.check!.load();
  */
 export const COMMANDS: { readonly [name: string]: CommandEntry } = {
+  start: {
+    summary: 'serve the app (API and UI); --demo seeds demo data into a database without users',
+    load: async () => (await import('./commands/start')).start,
+  },
+  dev: {
+    summary: 'start --demo, restarting whenever a file of the app changes',
+    load: async () => (await import('./commands/dev')).dev,
+  },
   check: {
     summary: 'check the spec in <appDir>/app.ts and list every problem',
     load: async () => (await import('./commands/check')).check,
+  },
+  migrate: {
+    summary: 'show the schema changes the spec needs and apply them (--dry-run, --allow-destructive)',
+    load: async () => (await import('./commands/migrate')).migrate,
+  },
+  openapi: {
+    summary: 'print the OpenAPI 3.1 document of the API, or write it with --out',
+    load: async () => (await import('./commands/openapi')).openapi,
+  },
+  seed: {
+    summary: 'put the demo data of <appDir>/seed.ts into a database without users',
+    load: async () => (await import('./commands/seed')).seed,
+  },
+  admin: {
+    summary: 'admin create: create an admin account (how a production install gets its first)',
+    load: async () => (await import('./commands/admin')).admin,
   },
 };

@@ -11,6 +11,8 @@ export interface CommandIO {
   /** A line about something that went wrong. */
   err(line: string): void;
   readonly cwd: string;
+  /** The environment (DATABASE_URL, DATA_DIR, PORT, HOST, …); `process.env` when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Parsed arguments: what follows the command name. */
@@ -28,7 +30,12 @@ export interface Command {
   run(args: CommandArgs, io: CommandIO): Promise<number>;
 }
 
-/** A failure the user can fix, told in one line without a stack trace. */
+/** A failure the user can fix, told in one line without a stack trace (exit code 1). */
 export class CliError extends Error {
-  override readonly name = 'CliError';
+  override readonly name: string = 'CliError';
+}
+
+/** A command line that is wrong: told with the command's usage (exit code 2). */
+export class UsageError extends CliError {
+  override readonly name = 'UsageError';
 }

@@ -13,7 +13,7 @@ async function runCaptured(argv: string[]) {
 describe('run', () => {
   it.each([
     { argv: [], code: 2, stream: 'err', says: 'usage: ninefold <command> [appDir] [flags]' },
-    { argv: ['help'], code: 0, stream: 'out', says: 'check  check the spec' },
+    { argv: ['help'], code: 0, stream: 'out', says: 'check    check the spec' },
     { argv: ['--help'], code: 0, stream: 'out', says: 'commands:' },
     { argv: ['deploy'], code: 2, stream: 'err', says: "ninefold: unknown command 'deploy'" },
     { argv: ['toString'], code: 2, stream: 'err', says: "unknown command 'toString'" },
@@ -21,9 +21,60 @@ describe('run', () => {
     { argv: ['check', '--fix'], code: 2, stream: 'err', says: "Unknown option '--fix'" },
     { argv: ['check', 'a', 'b'], code: 2, stream: 'err', says: 'takes one app directory, not 2' },
     { argv: ['check', 'no/such/dir'], code: 1, stream: 'err', says: '✗ there is no app.ts in' },
+    {
+      argv: ['start', '--help'],
+      code: 0,
+      stream: 'out',
+      says: 'usage: ninefold start [appDir] [--port N] [--demo]',
+    },
+    {
+      argv: ['start', '--port', 'http'],
+      code: 2,
+      stream: 'err',
+      says: "--port must be a port number from 0 to 65535, not 'http'",
+    },
+    {
+      argv: ['start', '--port', '70000'],
+      code: 2,
+      stream: 'err',
+      says: "not '70000'\nusage: ninefold start",
+    },
+    { argv: ['start', '--verbose'], code: 2, stream: 'err', says: "Unknown option '--verbose'" },
+    {
+      argv: ['start', 'a', 'b'],
+      code: 2,
+      stream: 'err',
+      says: 'ninefold start: takes one app directory, not 2',
+    },
+    { argv: ['dev', '--port', 'x'], code: 2, stream: 'err', says: 'usage: ninefold dev [appDir] [--port N]' },
+    { argv: ['dev', 'no/such/dir'], code: 1, stream: 'err', says: '✗ there is no app.ts in' },
+    { argv: ['migrate', '--force'], code: 2, stream: 'err', says: "Unknown option '--force'" },
+    {
+      argv: ['openapi', 'a', 'b'],
+      code: 2,
+      stream: 'err',
+      says: 'usage: ninefold openapi [appDir] [--out file]',
+    },
+    { argv: ['seed', 'packages/cli'], code: 1, stream: 'err', says: '✗ packages/cli has no seed.ts' },
+    { argv: ['admin'], code: 2, stream: 'err', says: 'ninefold admin: which action? create' },
+    { argv: ['admin', 'delete'], code: 2, stream: 'err', says: "unknown action 'delete'" },
+    {
+      argv: ['admin', 'create', 'examples/helpdesk', '--name', 'Ops'],
+      code: 2,
+      stream: 'err',
+      says: '--email and --name are required',
+    },
   ] as const)('answers $code to $argv', async ({ argv, code, stream, says }) => {
     const result = await runCaptured([...argv]);
     expect(result[stream]).toContain(says);
     expect(result.code).toBe(code);
+  });
+});
+
+describe('usage', () => {
+  it('lists every command', async () => {
+    const { out } = await runCaptured(['help']);
+    const names = [...out.matchAll(/^ {2}(\w+) {2,}/gm)].map((m) => m[1]);
+    expect(names).toEqual(['start', 'dev', 'check', 'migrate', 'openapi', 'seed', 'admin']);
   });
 });

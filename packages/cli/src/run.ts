@@ -3,7 +3,7 @@
  * the registered commands.
  */
 import { parseArgs } from 'node:util';
-import { CliError, type CommandIO } from './command';
+import { CliError, type CommandIO, UsageError } from './command';
 import { COMMANDS } from './command-registry';
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -46,6 +46,10 @@ export async function run(argv: readonly string[], io: CommandIO = processIO()):
   try {
     return await command.run(args, io);
   } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`ninefold ${name}: ${e.message}\nusage: ninefold ${command.usage}`);
+      return 2;
+    }
     // A CliError is the user's to fix and says all; anything else (often the app's own code
     // throwing while it loads) needs its stack to be found.
     io.err(e instanceof CliError ? `✗ ${e.message}` : `✗ ${(e as Error).stack ?? String(e)}`);
@@ -64,5 +68,6 @@ function processIO(): CommandIO {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     cwd: process.cwd(),
+    env: process.env,
   };
 }

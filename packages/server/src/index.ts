@@ -4,7 +4,8 @@
  * contract on Fastify.
  */
 
-export { setPassword } from './core/accounts/accounts';
+export { logIn, setPassword, signUp } from './core/accounts/accounts';
+export { startSession } from './core/accounts/sessions';
 export { AppError } from './core/app-error';
 export type { Core, CoreOptions } from './core/ninefold-core';
 export { createCore } from './core/ninefold-core';
@@ -15,8 +16,6 @@ export type { SchemaChange } from './db/schema/sync-schema';
 export { DestructiveChangeError, planChanges, syncSchema } from './db/schema/sync-schema';
 export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
+export { staticUi } from './http/static-ui';
 export type { Ninefold, NinefoldOptions } from './start-app';
 export { createNinefold } from './start-app';
-export { staticUi } from './http/static-ui';
-export { signUp, logIn } from './core/accounts/accounts';
-export { startSession } from './core/accounts/sessions';

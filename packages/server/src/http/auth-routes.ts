@@ -38,12 +38,17 @@ export function authRoutes(
     const wait = failedLogins.retryAfter(keys, now.getTime());
     if (wait > 0)
       throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
+    // Counted as failed before checking, so attempts sent at once cannot all pass the limit;
+    // any other outcome gives the attempt back.
+    failedLogins.hit(keys, now.getTime());
     try {
       const { user, token } = await logIn(core.app, core.db, body.email, body.password, now);
+      failedLogins.release(keys, now.getTime());
       setSessionCookie(req, reply, token, MAX_AGE);
       return { user, token };
     } catch (e) {
-      if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') failedLogins.hit(keys, now.getTime());
+      if (!(e instanceof AppError && e.code === 'INVALID_CREDENTIALS'))
+        failedLogins.release(keys, now.getTime());
       throw e;
     }
   });

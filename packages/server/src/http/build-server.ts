@@ -104,7 +104,10 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   });
 
   // The password rule is the server's, not the spec's; forms need it before they submit.
-  const meta = JSON.stringify({ ...clientMeta(app), auth: { password: { min: PASSWORD_MIN, max: PASSWORD_MAX } } });
+  const meta = JSON.stringify({
+    ...clientMeta(app),
+    auth: { password: { min: PASSWORD_MIN, max: PASSWORD_MAX } },
+  });
   const openapi = JSON.stringify(openApi(app));
   server.get('/api/health', async () => ({ status: 'ok' }));
   server.get('/api/quotas', async (req) => {

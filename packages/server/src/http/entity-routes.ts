@@ -18,6 +18,11 @@ export function ifMatchVersion(request: FastifyRequest): number | undefined {
   return Number(m[1]);
 }
 
+/** The body to validate: none at all reads as `{}`, but JSON `null` stays null and is refused. */
+function bodyOf(request: FastifyRequest): unknown {
+  return request.body === undefined ? {} : request.body;
+}
+
 function recordId(id: string): string {
   // Ids are UUIDs; anything else names no record.
   if (!isUuid(id.toLowerCase())) throw new AppError('NOT_FOUND');
@@ -39,7 +44,7 @@ export function entityRoutes(
   server.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
     limitWrite(req);
     reply.code(201);
-    return core.create(req.caller, req.params.entity, req.body ?? {});
+    return core.create(req.caller, req.params.entity, bodyOf(req));
   });
   server.patch<{ Params: Params }>('/api/entities/:entity/:id', (req) => {
     limitWrite(req);
@@ -47,7 +52,7 @@ export function entityRoutes(
       req.caller,
       req.params.entity,
       recordId(req.params.id),
-      req.body ?? {},
+      bodyOf(req),
       ifMatchVersion(req),
     );
   });
@@ -63,7 +68,7 @@ export function entityRoutes(
       req.params.entity,
       recordId(req.params.id),
       req.params.name,
-      req.body ?? {},
+      bodyOf(req),
       ifMatchVersion(req),
     );
   });

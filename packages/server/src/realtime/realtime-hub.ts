@@ -53,11 +53,14 @@ export type ServerMessage =
 
 const HIGH_WATER = 1 << 20;
 const LOW_WATER = 64 << 10;
+const GONE_KEPT = 1000;
 
 export class RealtimeHub {
   readonly clients = new Set<RealtimeClient>();
   #queue: Promise<void> = Promise.resolve();
   readonly #unlisten: () => void;
+  /** Rows deleted lately: a row deleted with its parent is judged by the parent it had. */
+  readonly #gone = new Map<string, Rec>();
 
   constructor(private readonly core: Core) {
     this.#unlisten = core.bus.listen((e) => {
@@ -112,10 +115,13 @@ export class RealtimeHub {
       }
       return row;
     };
+    if (event.op === 'delete' && event.before) this.#remember(`${event.entity}:${event.id}`, event.before);
+    const loadBefore: RowLoader = async (entity, id) =>
+      (await load(entity, id)) ?? this.#tombstone(entity, id);
     for (const client of this.clients) {
       for (const sub of client.subs.values()) {
         if (sub.entity !== event.entity || (sub.recordId && sub.recordId !== event.id)) continue;
-        const message = await this.#judge(client, sub, event, load);
+        const message = await this.#judge(client, sub, event, load, loadBefore);
         if (message) this.#deliver(client, message);
       }
     }
@@ -143,8 +149,9 @@ export class RealtimeHub {
     sub: Subscription,
     e: ChangeEvent,
     load: RowLoader,
+    loadBefore: RowLoader,
   ): Promise<ServerMessage | null> {
-    const before = await this.#visible(client, sub, e.before as Rec | null, load);
+    const before = await this.#visible(client, sub, e.before as Rec | null, loadBefore);
     const after = await this.#visible(client, sub, e.after as Rec | null, load);
     const base = { type: 'event' as const, sub: sub.id, entity: e.entity, id: e.id };
     if (after && e.after) {
@@ -158,6 +165,20 @@ export class RealtimeHub {
     }
     if (before) return { ...base, event: e.op === 'delete' ? 'deleted' : 'removed' };
     return null;
+  }
+
+  #remember(key: string, row: Rec): void {
+    this.#gone.delete(key);
+    this.#gone.set(key, row);
+    if (this.#gone.size > GONE_KEPT) this.#gone.delete(this.#gone.keys().next().value!);
+  }
+
+  /** A deleted row, kept fresh while the rows that went with it are judged. */
+  #tombstone(entity: string, id: string): Rec | null {
+    const key = `${entity}:${id}`;
+    const row = this.#gone.get(key);
+    if (row) this.#remember(key, row);
+    return row ?? null;
   }
 
   #project(client: RealtimeClient, entity: string, record: Rec): Rec {

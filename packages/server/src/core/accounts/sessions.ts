@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database, Executor } from '../../db/database';
+import { type Database, type Executor, reusableQuery } from '../../db/database';
 import type { Caller } from '../rules/rule-context';
 
 export const SESSION_DAYS = 30;
@@ -44,6 +44,7 @@ export async function startSession(
  */
 export async function sessionCaller(db: Executor, token: string, now: Date): Promise<Caller | null> {
   if (token.length < 20 || token.length > 100) return null;
+  const digest = sessionDigest(token);
   const rows = await db.all<{
     id: string;
     role: string;
@@ -51,8 +52,14 @@ export async function sessionCaller(db: Executor, token: string, now: Date): Pro
     disabled: unknown;
     expiresAt: string;
   }>(
-    sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
-        where s.id = ${sessionDigest(token)}`.compile(db.qb),
+    reusableQuery(
+      db.qb,
+      'session',
+      () =>
+        sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
+        where s.id = ${digest}`.compile(db.qb),
+      [digest],
+    ),
   );
   const row = rows[0];
   if (!row || row.disabled === true || row.disabled === 1) return null;

@@ -71,13 +71,14 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
   const action = Object.hasOwn(scope.app.actions, name) ? scope.app.actions[name] : undefined;
   if (!action) throw new AppError('NOT_FOUND');
   const who = action.who[scope.role];
-  if (!who || !(await scope.holds(who, '', null))) throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  if (!who || !(await scope.holds(who, '', null)))
+    throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   const result = validateFields(action.input, input ?? {}, { mode: 'input' });
   if (!result.ok) throwIssues(result.issues);
   const value = (result as { value: Record<string, unknown> }).value;
   // References in the input name records the caller may read, like any write's.
   await checkReferences(scope, action.input, value);
-  const guard = serialWrites(scope.exec);
+  const guard = serialWrites(scope.exec, scope.events);
   const ctx: ActionContext<Record<string, unknown>> = {
     input: value,
     caller: scope.caller,
@@ -90,6 +91,11 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
     },
   };
   const output = await action.handler(ctx as never);
-  await writeAudit(scope.exec, scope.caller, scope.now, { entity: '', recordId: '', operation: 'action', name });
+  await writeAudit(scope.exec, scope.caller, scope.now, {
+    entity: '',
+    recordId: '',
+    operation: 'action',
+    name,
+  });
   return output;
 }

@@ -17,18 +17,21 @@ export type WriteGuard = <T>(write: () => Promise<T>) => Promise<T>;
  * const guard = serialWrites(tx);
  * await guard(() => createRecord(scope, 'tickets', data)).catch(() => null); // undone, tx still usable
  */
-export function serialWrites(exec: Executor): WriteGuard {
+export function serialWrites(exec: Executor, events?: unknown[]): WriteGuard {
   const step = (text: string) => exec.run(sql.raw(text).compile(exec.qb));
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(write: () => Promise<T>): Promise<T> => {
     const run = tail.then(async () => {
       await step('savepoint nf_write');
+      // An undone write must not announce its change: drop the events it staged.
+      const staged = events?.length ?? 0;
       try {
         const value = await write();
         await step('release savepoint nf_write');
         return value;
       } catch (error) {
         await step('rollback to savepoint nf_write');
+        if (events) events.length = staged;
         await step('release savepoint nf_write');
         throw error;
       }

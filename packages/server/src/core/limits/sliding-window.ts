@@ -42,4 +42,17 @@ export class SlidingWindow {
     for (const key of keys) this.#failures.set(key, [...this.#recent(key, now), now]);
     if (this.#failures.size > 100_000) this.#failures.clear();
   }
+
+  /**
+   * Takes back one event recorded at `now`: an attempt counted up front that turned out
+   * not to count (a sign-in that succeeded).
+   * @example limiter.hit(keys, t); if (await ok()) limiter.release(keys, t);
+   */
+  release(keys: readonly string[], now: number): void {
+    for (const key of keys) {
+      const list = this.#failures.get(key);
+      const i = list ? list.lastIndexOf(now) : -1;
+      if (i >= 0) list!.splice(i, 1);
+    }
+  }
 }

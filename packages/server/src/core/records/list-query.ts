@@ -5,6 +5,8 @@
  */
 import type { EntityNode, Field } from '@ninefold/spec';
 import { AppError } from '../app-error';
+import { hasBadText } from '../storable-text';
+import { isUuid } from '../uuid7';
 
 export type FilterOp = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains';
 export interface Filter {
@@ -31,12 +33,18 @@ function bad(reason: string): AppError {
   return new AppError('MALFORMED_REQUEST', { reason });
 }
 
+// The instants both dialects store: years 0000 to 9999 (PostgreSQL refuses the rest).
+const MIN_TIME = Date.parse('0000-01-01T00:00:00Z');
+const MAX_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 function parseValue(field: Field, raw: string, param: string): unknown {
   switch (field.type) {
     case 'integer':
     case 'number': {
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(n)) throw bad(`${param} must be a number.`);
+      // An integer column compares only with a whole number that fits it (PostgreSQL bigint).
+      if (field.type === 'integer' && !Number.isSafeInteger(n)) throw bad(`${param} must be a whole number.`);
       return n;
     }
     case 'boolean':
@@ -44,7 +52,7 @@ function parseValue(field: Field, raw: string, param: string): unknown {
       return raw === 'true';
     case 'datetime': {
       const t = Date.parse(raw);
-      if (Number.isNaN(t)) throw bad(`${param} must be an ISO-8601 date.`);
+      if (Number.isNaN(t) || t < MIN_TIME || t > MAX_TIME) throw bad(`${param} must be an ISO-8601 date.`);
       return new Date(t).toISOString();
     }
     case 'enum':
@@ -68,11 +76,31 @@ export function encodeCursor(value: unknown, id: string): string {
 function decodeCursor(raw: string): { value: unknown; id: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') {
+    if (Array.isArray(parsed) && parsed.length === 2 && isUuid(parsed[1])) {
       return { value: parsed[0], id: parsed[1] };
     }
   } catch {}
   throw bad('cursor is not one this server gave out.');
+}
+
+/** A decoded cursor's value must be one the sort field can hold, or the database would refuse it. */
+function checkCursor(field: Field, after: { value: unknown; id: string }): { value: unknown; id: string } {
+  const v = after.value;
+  const fits =
+    field.type === 'integer' || field.type === 'number'
+      ? typeof v === 'number' && (field.type === 'number' ? Number.isFinite(v) : Number.isSafeInteger(v))
+      : field.type === 'boolean'
+        ? typeof v === 'boolean'
+        : typeof v === 'string' && !hasBadText(v);
+  if (!fits) throw bad('cursor is not one this server gave out.');
+  if (field.type === 'datetime' || field.type === 'enum' || field.type === 'state') {
+    try {
+      return { value: parseValue(field, v as string, 'cursor'), id: after.id };
+    } catch {
+      throw bad('cursor is not one this server gave out.');
+    }
+  }
+  return after;
 }
 
 /**
@@ -134,5 +162,6 @@ export function parseListQuery(
       }
     }
   }
+  if (after) after = checkCursor(fieldOf(sort.field, 'sort'), after);
   return { filters, sort, limit, ...(after ? { after } : {}) };
 }

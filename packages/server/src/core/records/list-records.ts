@@ -78,9 +78,9 @@ export async function listRecords(
   const idCol = sql.ref('t.id');
   if (q.after) {
     const cmp = sql.raw(desc ? '<' : '>');
-    conditions.push(
-      sql<SqlBool>`(${col} ${cmp} ${q.after.value} or (${col} = ${q.after.value} and ${idCol} ${cmp} ${q.after.id}))`,
-    );
+    // A row value, not `a < x or (a = x and id < y)`: both dialects read it as one range of
+    // the (field, id) index; SQLite walks the index from the start for the `or` form.
+    conditions.push(sql<SqlBool>`(${col}, ${idCol}) ${cmp} (${q.after.value}, ${q.after.id})`);
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const dir = sql.raw(desc ? 'desc' : 'asc');

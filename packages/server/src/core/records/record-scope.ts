@@ -4,12 +4,12 @@
  */
 import type { App, EntityNode, EntityOperation } from '@ninefold/spec';
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database';
+import { type Executor, reusableQuery } from '../../db/database';
 import { AppError } from '../app-error';
+import type { BusEvent, ChangeEvent } from '../changes/change-event';
 import { accessRule, grantFields, grantsFor } from '../rules/access-rule';
 import { evalRule } from '../rules/evaluate-rule';
 import { type Caller, type RuleContext, roleOf } from '../rules/rule-context';
-import type { BusEvent, ChangeEvent } from '../changes/change-event';
 import { decodeRow, type Rec } from './row-codec';
 
 export class RecordScope {
@@ -59,8 +59,14 @@ export class RecordScope {
   async #fetch(entity: string, id: string, lock: boolean): Promise<Rec | null> {
     const node = this.entity(entity);
     const forUpdate = lock && this.exec.dialect === 'postgres' ? sql` for update` : sql``;
+    const { qb } = this.exec;
     const rows = await this.exec.all<Rec>(
-      sql`select * from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(this.exec.qb),
+      reusableQuery(
+        qb,
+        `row:${entity}:${lock}`,
+        () => sql`select * from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(qb),
+        [id],
+      ),
     );
     return rows[0] ? decodeRow(node, rows[0], this.exec.dialect) : null;
   }

@@ -8,6 +8,33 @@ import type { DialectName } from '../../db/database';
 
 export type Rec = Record<string, unknown>;
 
+// How each column decodes: worked out once per entity, not per row (lists decode every row).
+type Decode = 'plain' | 'boolean' | 'json' | 'number' | 'datetime';
+const DECODERS = new WeakMap<EntityNode, { names: string[]; decode: Decode[] }>();
+
+function decodersOf(entity: EntityNode): { names: string[]; decode: Decode[] } {
+  let plan = DECODERS.get(entity);
+  if (!plan) {
+    plan = { names: [], decode: [] };
+    for (const [name, field] of Object.entries(entity.fields)) {
+      plan.names.push(name);
+      plan.decode.push(
+        field.type === 'boolean'
+          ? 'boolean'
+          : field.type === 'list' || field.type === 'object' || field.type === 'map'
+            ? 'json'
+            : field.type === 'integer' || field.type === 'number'
+              ? 'number'
+              : field.type === 'datetime'
+                ? 'datetime'
+                : 'plain',
+      );
+    }
+    DECODERS.set(entity, plan);
+  }
+  return plan;
+}
+
 /** A stored row as a record. */
 export function decodeRow(entity: EntityNode, row: Rec, dialect: DialectName): Rec {
   const out: Rec = {
@@ -16,14 +43,15 @@ export function decodeRow(entity: EntityNode, row: Rec, dialect: DialectName): R
     updatedAt: row.updatedAt,
     version: Number(row.version),
   };
-  for (const [name, field] of Object.entries(entity.fields)) {
+  const { names, decode } = decodersOf(entity);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const v = row[name];
     if (v === null || v === undefined) out[name] = null;
-    else if (field.type === 'boolean') out[name] = v === true || v === 1;
-    else if (field.type === 'list' || field.type === 'object' || field.type === 'map')
-      out[name] = typeof v === 'string' ? JSON.parse(v) : v;
-    else if (field.type === 'integer' || field.type === 'number') out[name] = Number(v);
-    else if (field.type === 'datetime' && dialect === 'postgres' && v instanceof Date)
+    else if (decode[i] === 'boolean') out[name] = v === true || v === 1;
+    else if (decode[i] === 'json') out[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (decode[i] === 'number') out[name] = Number(v);
+    else if (decode[i] === 'datetime' && dialect === 'postgres' && v instanceof Date)
       out[name] = v.toISOString();
     else out[name] = v;
   }

@@ -28,7 +28,8 @@ export async function checkReferences(scope: RecordScope, fields: Fields, values
     const field = fields[name];
     if (field?.type !== 'ref' || typeof value !== 'string') continue;
     const target = field.entity;
-    const row = await scope.load(target, value);
+    // Locked (FOR UPDATE on PostgreSQL) to commit, so it cannot be deleted under this write.
+    const row = await scope.load(target, value, true);
     // A record the caller may not read is reported as missing: its existence is not theirs to learn.
     if (!row || !(await scope.may('read', target, row))) {
       issues.push({ path: name, code: 'reference', message: `${field.label ?? name} does not exist.` });

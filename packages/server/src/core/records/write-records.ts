@@ -11,7 +11,7 @@ import { grantFields, grantsFor } from '../rules/access-rule';
 import { uuid7 } from '../uuid7';
 import { answer } from './answer';
 import type { RecordScope } from './record-scope';
-import { encodeValues, type Rec } from './row-codec';
+import { decodeRow, encodeValues, type Rec } from './row-codec';
 import { storeError } from './store-error';
 import {
   applyComputed,
@@ -25,6 +25,13 @@ import {
 /** Refuses a write the caller's role has no grant for: signed out, or not allowed. */
 function refuse(scope: RecordScope): never {
   throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+}
+
+/** Signed out, with no grant for anonymous: UNAUTHENTICATED before any record is looked at. */
+function refuseSignedOut(scope: RecordScope, entity: string, op: 'update' | 'delete'): void {
+  if (!scope.caller && !scope.system && grantsFor(scope.app, entity, scope.role, op)?.length === 0) {
+    throw new AppError('UNAUTHENTICATED');
+  }
 }
 
 function writableFor(
@@ -148,6 +155,7 @@ export async function updateRecord(
   ifMatch?: number,
 ): Promise<Rec> {
   const node = scope.entity(entity);
+  refuseSignedOut(scope, entity, 'update');
   const before = await scope.readable(entity, id, true);
   checkVersion(before, ifMatch);
   const writable = writableFor(scope, entity, 'update');
@@ -190,15 +198,22 @@ export async function deleteRecord(
   id: string,
   ifMatch?: number,
 ): Promise<void> {
+  refuseSignedOut(scope, entity, 'delete');
   const before = await scope.readable(entity, id, true);
   checkVersion(before, ifMatch);
   if (!(await scope.may('delete', entity, before))) refuse(scope);
+  const cascaded: { entity: string; row: Rec }[] = [];
   for (const [other, node] of Object.entries(scope.app.entities)) {
     for (const [name, field] of Object.entries(node.fields)) {
       if (field.type !== 'ref' || field.entity !== entity) continue;
       const match = sql`${sql.ref(name)} = ${id}`;
       if (field.onDelete === 'cascade') {
-        await scope.exec.run(sql`delete from ${sql.table(other)} where ${match}`.compile(scope.exec.qb));
+        // Realtime announces every row that went with this one: exactly those deleted.
+        const rows = await scope.exec.all<Rec>(
+          sql`delete from ${sql.table(other)} where ${match} returning *`.compile(scope.exec.qb),
+        );
+        for (const row of rows)
+          cascaded.push({ entity: other, row: decodeRow(node, row, scope.exec.dialect) });
       } else if (field.onDelete === 'setNull' || (field.optional && field.onDelete !== 'restrict')) {
         await scope.exec.run(
           sql`update ${sql.table(other)} set ${sql.ref(name)} = null where ${match}`.compile(scope.exec.qb),
@@ -216,6 +231,9 @@ export async function deleteRecord(
   }
   await scope.exec.run(scope.exec.qb.deleteFrom(entity).where('id', '=', id));
   scope.changed({ entity, id, op: 'delete', before, after: null });
+  // After their parent's event, so realtime can still judge them by the parent they had.
+  for (const c of cascaded)
+    scope.changed({ entity: c.entity, id: String(c.row.id), op: 'delete', before: c.row, after: null });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: id,

@@ -1,0 +1,26 @@
+/**
+ * `ninefold start [appDir] [--port N] [--demo]`: serves the app, API and UI on one port.
+ */
+import { appDirArg } from '../app-dir-arg';
+import type { Command } from '../command';
+import { listenOptions } from '../listen-options';
+
+/**
+ * The `start` command: runs until SIGINT or SIGTERM, then answers 0. `--demo` (what
+ * `npm start` passes) seeds demo data into a database without users; without it nothing
+ * is ever seeded.
+ * @example await start.run({ positionals: ['examples/helpdesk'], values: { demo: true } }, io)
+ */
+export const start: Command = {
+  usage: 'start [appDir] [--port N] [--demo]',
+  options: { port: { type: 'string' }, demo: { type: 'boolean' } },
+  async run({ positionals, values }, io) {
+    const appDir = appDirArg(positionals);
+    const { port, host } = listenOptions(values.port as string | undefined, io.env);
+    // Loaded only now: the server and its drivers take seconds to import, and a mistyped
+    // command line deserves its answer at once.
+    const { serveApp } = await import('../serve-app');
+    await serveApp({ appDir, port, host, demo: values.demo === true }, io);
+    return 0;
+  },
+};

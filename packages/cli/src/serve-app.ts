@@ -1,0 +1,103 @@
+/**
+ * Serving an app: its database opened and brought to the spec, demo data in demo mode, the
+ * API (and the UI when it is built) on one port, until SIGINT or SIGTERM closes it cleanly.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// Not yet exported by @ninefold/server's index; switch to the package import once it is.
+import { createNinefold, type Ninefold, openDatabase, staticUi } from '@ninefold/server';
+import { CliError, type CommandIO } from './command';
+import { databaseLocation } from './database-location';
+import { loadDemoSeed, printAccounts } from './demo-seed';
+import { loadApp } from './load-app';
+import { cliError, hasUsers } from './open-app';
+
+export interface ServeOptions {
+  readonly appDir: string;
+  readonly port: number;
+  readonly host: string;
+  /** Seed demo data into a database without users. Never set for a production start. */
+  readonly demo: boolean;
+}
+
+/** The built React client, served beside the API when it exists. */
+export const UI_DIST = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+
+/**
+ * Serves the app and resolves once a signal has closed the server and the database.
+ * @example await serveApp({ appDir: 'examples/helpdesk', port: 3000, host: '127.0.0.1', demo: true }, io);
+ */
+export async function serveApp(options: ServeOptions, io: CommandIO): Promise<void> {
+  const app = await loadApp(options.appDir, io.cwd);
+  const where = databaseLocation(options.appDir, io.cwd, io.env);
+  const db = openDatabase(where.url);
+  let nf: Ninefold;
+  try {
+    nf = await createNinefold(app, { database: db });
+  } catch (e) {
+    await db.close();
+    throw cliError(e);
+  }
+  const stopped = untilSignal();
+  try {
+    const demo = options.demo ? await seedDemo(nf, options.appDir, io) : undefined;
+    const ui = existsSync(join(UI_DIST, 'index.html'));
+    if (ui) await staticUi(nf.server, UI_DIST);
+    await nf.server.listen({ port: options.port, host: options.host });
+    // With port 0 the system picks one: tell the one it picked.
+    const address = nf.server.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${hostForUrl(options.host)}:${port}`;
+    io.out(`✓ ${app.about.name} is running at ${url}`);
+    io.out(`  API       ${url}/api (OpenAPI: ${url}/api/openapi.json)`);
+    io.out(`  UI        ${ui ? `${url}/` : 'not built (npm run build -w @ninefold/ui)'}`);
+    io.out(`  database  ${where.label}`);
+    demo?.();
+    io.out('Press Ctrl-C to stop.');
+  } catch (e) {
+    await nf.close();
+    throw listenError(e, options);
+  }
+  const signal = await stopped;
+  io.out(`${signal}: closing the server and the database…`);
+  await nf.close();
+  io.out('✓ stopped');
+}
+
+/** Seeds an empty database; answers what to tell once the server listens. */
+async function seedDemo(nf: Ninefold, appDir: string, io: CommandIO): Promise<() => void> {
+  const demo = await loadDemoSeed(appDir, io.cwd);
+  if (!demo) return () => io.out(`Demo mode: ${appDir} has no seed.ts, so there is no demo data.`);
+  const seeded = !(await hasUsers(nf.db)) && (await demo.seed(nf.core));
+  return () => {
+    io.out(
+      seeded ? 'Demo mode: seeded the demo data.' : 'Demo mode: the database has users already; not seeding.',
+    );
+    printAccounts(demo, io);
+  };
+}
+
+/**
+ * Resolves with the first SIGINT or SIGTERM. The handlers stay until the process ends, so a
+ * second signal (from `dev` restarting us while Ctrl-C also reached us) cannot cut the close short.
+ */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.on('SIGINT', resolve);
+    process.on('SIGTERM', resolve);
+  });
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function listenError(e: unknown, options: ServeOptions): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'EADDRINUSE')
+    return new CliError(`port ${options.port} is already in use; pick another with --port`);
+  if (code === 'EACCES') return new CliError(`not allowed to listen on ${options.host}:${options.port}`);
+  return cliError(e);
+}
