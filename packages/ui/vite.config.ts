@@ -13,7 +13,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET, changeOrigin: false, ws: true } },

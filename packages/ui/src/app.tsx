@@ -1,63 +1,41 @@
 /**
- * The whole client: meta, session and router around the page frame and the routes. Routes
- * are data; later issues add the spec's `screens` to them, one page kind at a time.
+ * The whole client: the typed client and its query cache, the meta, the session, the router
+ * and the app's registry around the page frame and the routes made from the spec's screens.
  */
+import { useState } from 'react';
 import { AppShell } from './components/app-shell';
-import { RefTitlesProvider } from './hooks/ref-titles-provider';
+import { createBrowserClient, createQueryClient, nf } from './data/ninefold';
 import { MetaProvider } from './meta/meta-provider';
-import { HomePage } from './pages/home-page';
-import { LoginPage } from './pages/login-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { SignupPage } from './pages/signup-page';
+import { RegistryProvider } from './registry/registry-provider';
+import type { UiRegistry } from './registry/ui-registry';
 import { RouterProvider } from './router/router-provider';
-import { type RouteDef, Routes } from './router/routes';
-import { AnonymousOnly } from './session/anonymous-only';
-import { RequireSignedIn } from './session/require-signed-in';
+import { ScreenRoutes } from './screens/screen-routes';
 import { SessionProvider } from './session/session-provider';
 
-/** The routes of this first client. */
-export const ROUTES: readonly RouteDef[] = [
-  {
-    path: '/login',
-    render: () => (
-      <AnonymousOnly>
-        <LoginPage />
-      </AnonymousOnly>
-    ),
-  },
-  {
-    path: '/signup',
-    render: () => (
-      <AnonymousOnly>
-        <SignupPage />
-      </AnonymousOnly>
-    ),
-  },
-  {
-    path: '/',
-    render: () => (
-      <RequireSignedIn>
-        <HomePage />
-      </RequireSignedIn>
-    ),
-  },
-];
+export interface AppProps {
+  /** The app's own components: custom screens and widgets, replacements, field renderers. */
+  readonly registry?: UiRegistry;
+}
 
 /**
- * @example createRoot(document.getElementById('root')!).render(<App />);
+ * @example createRoot(document.getElementById('root')!).render(<App registry={helpdeskUi} />);
  */
-export function App() {
+export function App({ registry }: AppProps) {
+  const [client] = useState(createBrowserClient);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <MetaProvider>
-      <SessionProvider>
-        <RouterProvider>
-          <RefTitlesProvider>
-            <AppShell>
-              <Routes routes={ROUTES} fallback={<NotFoundPage />} />
-            </AppShell>
-          </RefTitlesProvider>
-        </RouterProvider>
-      </SessionProvider>
-    </MetaProvider>
+    <nf.NinefoldProvider client={client} queryClient={queryClient}>
+      <MetaProvider>
+        <SessionProvider>
+          <RouterProvider>
+            <RegistryProvider registry={registry}>
+              <AppShell>
+                <ScreenRoutes />
+              </AppShell>
+            </RegistryProvider>
+          </RouterProvider>
+        </SessionProvider>
+      </MetaProvider>
+    </nf.NinefoldProvider>
   );
 }

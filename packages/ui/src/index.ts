@@ -1,12 +1,32 @@
 /**
- * @ninefold/ui — the React client of a Ninefold app. The app itself, and the pieces later
- * issues build on: the router, the API call, and the role's view of the meta.
+ * @ninefold/ui — the React client of a Ninefold app, generated from its spec: routes and
+ * navigation from `screens`, a page per screen kind, and the registry through which an app
+ * adds its own components. Also the pieces an app's components build on.
+ * @example
+ * createRoot(root).render(<App registry={{ fields: { 'tickets.dueAt': SlaBadge } }} />);
  */
 export type { ErrorCatalogue, FieldProblem, ProblemBody } from './api/api-error';
-export { ApiError, problemMessage } from './api/api-error';
+export { ApiError, fieldProblems, problemCode, problemMessage } from './api/api-error';
 export { apiFetch } from './api/api-fetch';
 export type { ApiRecord, Page, RecordCan, SessionUser } from './api/api-types';
-export { App, ROUTES } from './app';
+export { App, type AppProps } from './app';
+export { FieldValue } from './components/field-value';
+export { PageHeader } from './components/page-header';
+export { PageTitle } from './components/page-title';
+export { SkeletonLines } from './components/skeleton';
+export { StateBadge } from './components/state-badge';
+export { type AnyApp, hooksFor, type NinefoldHooks, nf } from './data/ninefold';
+export { useNotify } from './feedback/use-notify';
+export { type UiMeta, useMeta } from './meta/meta-provider';
+export {
+  type NamedTransition,
+  quotaFor,
+  type RecordAction,
+  recordActions,
+  recordTransitions,
+  transitionTo,
+} from './permissions/record-abilities';
+export { ruleOnRecord } from './permissions/record-rule';
 export {
   creatableFields,
   createFields,
@@ -17,8 +37,18 @@ export {
   screenFor,
   tableColumns,
 } from './permissions/role-view';
+export { useRegistry } from './registry/registry-provider';
+export {
+  type FieldViewProps,
+  mergeRegistries,
+  type PageProps,
+  type UiRegistry,
+  type WidgetProps,
+} from './registry/ui-registry';
 export { Link } from './router/link';
-export { matchRoute, safeReturnPath } from './router/match-route';
-export { RouterProvider, useRouter } from './router/router-provider';
+export { matchRoute, type RouteParams, safeReturnPath } from './router/match-route';
+export { RouterProvider, useRouter, useSearch } from './router/router-provider';
 export type { RouteDef } from './router/routes';
 export { Routes } from './router/routes';
+export { fillRoute, navEntries, screenEntries, screenRoute, screenVisible } from './screens/screen-entries';
+export { useSession } from './session/session-provider';

@@ -1,6 +1,7 @@
 /**
  * A failed API call as one value: the server's problem+json answer (code, message, the
- * failing fields), or a network failure described the same way.
+ * failing fields), or a network failure described the same way. The client package throws
+ * NinefoldError, the UI's own fetch ApiError; the helpers here read both.
  */
 import { fillTemplate } from '@ninefold/spec';
 
@@ -52,14 +53,51 @@ export class ApiError extends Error {
   }
 }
 
+interface ProblemLike {
+  readonly code: string;
+  readonly status?: number;
+  readonly message?: string;
+  readonly detail?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly errors?: readonly FieldProblem[];
+  readonly fieldErrors?: readonly FieldProblem[];
+}
+
+function asProblem(error: unknown): ProblemLike | undefined {
+  return typeof error === 'object' && error !== null && typeof (error as ProblemLike).code === 'string'
+    ? (error as ProblemLike)
+    : undefined;
+}
+
 /**
- * The words to show for a failure: the server's own message, else the catalogue's template
- * filled with the problem's parameters.
+ * The catalogue code of a failure, or undefined for a bug in the page.
+ * @example problemCode(e) === 'OPEN_TICKET_LIMIT'
+ */
+export function problemCode(error: unknown): string | undefined {
+  return asProblem(error)?.code;
+}
+
+/**
+ * The failing fields of a failure (VALIDATION_FAILED and friends), else none.
+ * @example fieldProblems(e).map((p) => p.path) // ['subject', 'description']
+ */
+export function fieldProblems(error: unknown): readonly FieldProblem[] {
+  const p = asProblem(error);
+  return p?.fieldErrors ?? p?.errors ?? [];
+}
+
+/**
+ * The words to show for a failure: the catalogue's template filled with the problem's
+ * parameters, else the server's own message.
  * @example problemMessage(new ApiError(409, { code: 'OPEN_TICKET_LIMIT', params: { max: 5 } }), meta.errors)
- * // 'You can have at most 5 open tickets.' (from the catalogue when the body had no detail)
+ * // 'You can have at most 5 open tickets.'
  */
 export function problemMessage(error: unknown, catalogue: ErrorCatalogue = {}): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong in the browser. Reload and try again.';
-  const entry = Object.hasOwn(catalogue, error.code) ? catalogue[error.code] : undefined;
-  return error.detail ?? (entry ? fillTemplate(entry.message, error.params) : error.message);
+  const p = asProblem(error);
+  if (!p) return 'Something went wrong in the browser. Reload and try again.';
+  const entry = Object.hasOwn(catalogue, p.code) ? catalogue[p.code] : undefined;
+  const filled = entry ? fillTemplate(entry.message, p.params ?? {}) : undefined;
+  // A template the answer had no parameters for would show `{max}`: the server's words then.
+  if (filled && !/\{\w+\}/.test(filled)) return filled;
+  return p.detail ?? p.message ?? filled ?? `The request failed (${p.code}).`;
 }

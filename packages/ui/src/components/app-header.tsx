@@ -1,11 +1,14 @@
 /**
- * The header: the app's name, and who is signed in with a way out — or ways in.
+ * The header: the app's name, the navigation, the theme switch, and who is signed in with
+ * a way out — or ways in.
  */
 import { useState } from 'react';
 import { useMeta } from '../meta/meta-provider';
 import { Link } from '../router/link';
 import { useRouter } from '../router/router-provider';
 import { useSession } from '../session/session-provider';
+import { ThemeToggle } from '../theme/theme-toggle';
+import { AppNav } from './app-nav';
 
 /**
  * @example <AppHeader />
@@ -15,7 +18,8 @@ export function AppHeader() {
   const { user, signOut } = useSession();
   const { navigate } = useRouter();
   const [leaving, setLeaving] = useState(false);
-  const signUpOpen = Object.values(meta.roles).some((r) => r.signUp === true);
+  const signUp = Object.values(meta.screens).find((s) => s.kind === 'signup');
+  const signUpOpen = signUp && Object.values(meta.roles).some((r) => r.signUp === true);
 
   const leave = async () => {
     setLeaving(true);
@@ -32,24 +36,27 @@ export function AppHeader() {
       <Link to="/" className="brand">
         {meta.about.name}
       </Link>
-      <nav aria-label="Account" className="account">
+      <AppNav />
+      <div className="account">
+        <ThemeToggle />
         {user ? (
           <>
             <span className="who">
-              Signed in as <strong>{String(user.name ?? user.email)}</strong>
-              <span className="role"> ({meta.roles[user.role]?.label ?? user.role})</span>
+              <span className="visually-hidden">Signed in as </span>
+              <strong>{String(user.name ?? user.email)}</strong>
+              <span className="role"> · {meta.roles[user.role]?.label ?? user.role}</span>
             </span>
-            <button type="button" className="secondary" onClick={leave} disabled={leaving}>
+            <button type="button" className="secondary small" onClick={leave} disabled={leaving}>
               Sign out
             </button>
           </>
         ) : user === null ? (
           <>
             <Link to="/login">Sign in</Link>
-            {signUpOpen && <Link to="/signup">Sign up</Link>}
+            {signUpOpen && <Link to={signUp.route}>Sign up</Link>}
           </>
         ) : null}
-      </nav>
+      </div>
     </header>
   );
 }

@@ -57,7 +57,7 @@ export function FieldInput({ id, name, field, value, errors, onChange, onBlur }:
   if (field.type === 'ref') {
     return (
       <FieldFrame {...frame}>
-        <RefInput {...common} entity={field.entity} optional={!required} value={text} onChange={setText} />
+        <RefInput {...common} field={field} optional={!required} value={text} onChange={setText} />
       </FieldFrame>
     );
   }

@@ -95,3 +95,31 @@ export function issuesByField(
   }
   return { byField, other };
 }
+
+/**
+ * The inputs' values for editing a record: its current values as the inputs hold them.
+ * @example recordValues(fields, ['priority', 'tags'], { priority: 'high', tags: ['a', 'b'] }) // { priority: 'high', tags: 'a, b' }
+ */
+export function recordValues(
+  fields: Fields,
+  names: readonly string[],
+  record: { readonly [name: string]: unknown },
+): FormValues {
+  return Object.fromEntries(
+    names.flatMap((n): [string, FormValue][] => {
+      const field = fields[n];
+      if (!field) return [];
+      const v = record[n];
+      if (field.type === 'boolean') return [[n, v === true]];
+      if (v === null || v === undefined) return [[n, '']];
+      if (Array.isArray(v)) return [[n, v.join(', ')]];
+      if (field.type === 'datetime') {
+        // datetime-local wants local time without a zone.
+        const d = new Date(String(v));
+        const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+        return [[n, local.toISOString().slice(0, 16)]];
+      }
+      return [[n, String(v)]];
+    }),
+  );
+}

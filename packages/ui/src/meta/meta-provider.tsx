@@ -3,52 +3,51 @@
  * and gives it to the tree. Nothing renders until it is here, since every page reads it.
  */
 import type { ClientMeta } from '@ninefold/spec';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { problemMessage } from '../api/api-error';
-import { apiFetch } from '../api/api-fetch';
+import { nf } from '../data/ninefold';
 
-const MetaContext = createContext<ClientMeta | null>(null);
+/** The meta as the server sends it: the spec's client form plus the sign-up password rule. */
+export type UiMeta = ClientMeta & {
+  readonly auth?: { readonly password?: { readonly min: number; readonly max: number } };
+};
 
-type MetaState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; meta: ClientMeta };
+const MetaContext = createContext<UiMeta | null>(null);
 
 /**
- * Provides the app's meta; shows a loading note, or the failure with a retry button.
+ * Provides the app's meta; shows a placeholder of the page frame, or the failure with a retry.
  * @example <MetaProvider><App /></MetaProvider>
  */
 export function MetaProvider({ children }: { readonly children: ReactNode }) {
-  const [state, setState] = useState<MetaState>({ status: 'loading' });
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    apiFetch<ClientMeta>('/api/meta').then(
-      (meta) => setState({ status: 'ready', meta }),
-      (e: unknown) => setState({ status: 'failed', message: problemMessage(e) }),
+  const meta = nf.useMeta();
+  if (meta.isPending) {
+    return (
+      <div className="app-loading" aria-busy="true">
+        <div className="app-header skeleton-bar" />
+        <p className="visually-hidden" role="status">
+          Loading…
+        </p>
+      </div>
     );
-  }, []);
-  useEffect(load, [load]);
-
-  if (state.status === 'loading') return <p className="page-note">Loading…</p>;
-  if (state.status === 'failed') {
+  }
+  if (meta.isError) {
     return (
       <div className="page-note" role="alert">
-        <p>The app could not start: {state.message}</p>
-        <button type="button" onClick={load}>
+        <p>The app could not start: {problemMessage(meta.error)}</p>
+        <button type="button" onClick={() => void meta.refetch()}>
           Try again
         </button>
       </div>
     );
   }
-  return <MetaContext.Provider value={state.meta}>{children}</MetaContext.Provider>;
+  return <MetaContext.Provider value={meta.data as unknown as UiMeta}>{children}</MetaContext.Provider>;
 }
 
 /**
  * The app's meta, as `/api/meta` sent it.
  * @example const meta = useMeta(); meta.entities.tickets?.label // 'Tickets'
  */
-export function useMeta(): ClientMeta {
+export function useMeta(): UiMeta {
   const meta = useContext(MetaContext);
   if (!meta) throw new Error('useMeta() must be used inside <MetaProvider>.');
   return meta;

@@ -8,13 +8,14 @@ import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
 import { focusFirstInvalid } from '../forms/focus-first-invalid';
 import { useMeta } from '../meta/meta-provider';
+import type { PageProps } from '../registry/ui-registry';
 import { Link } from '../router/link';
 import { useSession } from '../session/session-provider';
 
 /**
- * @example { path: '/login', render: () => <AnonymousOnly><LoginPage /></AnonymousOnly> }
+ * @example <LoginPage name="login" screen={meta.screens.login!} params={{}} />
  */
-export function LoginPage() {
+export function LoginPage({ screen }: PageProps) {
   const meta = useMeta();
   const { signIn } = useSession();
   const [email, setEmail] = useState('');
@@ -23,8 +24,9 @@ export function LoginPage() {
   const [problem, setProblem] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const title = Object.values(meta.screens).find((s) => s.kind === 'login')?.title ?? 'Sign in';
+  const title = screen.title;
   const signUpOpen = Object.values(meta.roles).some((r) => r.signUp === true);
+  const signUpRoute = Object.values(meta.screens).find((s) => s.kind === 'signup')?.route;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +36,7 @@ export function LoginPage() {
     if (empty.length > 0) return focusFirstInvalid(formRef.current);
     setBusy(true);
     try {
-      // On success the session changes and AnonymousOnly sends the user on.
+      // On success the session changes and the screen's gate sends the user on (`?next=`).
       await signIn(email, password);
     } catch (e) {
       setProblem(e);
@@ -71,9 +73,9 @@ export function LoginPage() {
           </button>
         </div>
       </form>
-      {signUpOpen && (
+      {signUpOpen && signUpRoute && (
         <p>
-          New here? <Link to="/signup">Create an account</Link>
+          New here? <Link to={signUpRoute}>Create an account</Link>
         </p>
       )}
     </div>

@@ -5,22 +5,29 @@
  */
 import { validateFields } from '@ninefold/spec';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError } from '../api/api-error';
+import { fieldProblems } from '../api/api-error';
 import { PageTitle } from '../components/page-title';
 import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
 import { focusFirstInvalid } from '../forms/focus-first-invalid';
 import { type Issue, issuesByField } from '../forms/form-values';
 import { useMeta } from '../meta/meta-provider';
+import type { PageProps } from '../registry/ui-registry';
 import { Link } from '../router/link';
 import { useSession } from '../session/session-provider';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
+/** The password rule in words, from the meta's `auth.password`. */
+function passwordHint(rule: { min: number; max: number } | undefined): string {
+  const length = rule ? `At least ${rule.min} characters. ` : '';
+  return `${length}Pick a long one; common passwords are refused.`;
+}
+
 /**
- * @example { path: '/signup', render: () => <AnonymousOnly><SignupPage /></AnonymousOnly> }
+ * @example <SignupPage name="signup" screen={meta.screens.signup!} params={{}} />
  */
-export function SignupPage() {
+export function SignupPage({ screen }: PageProps) {
   const meta = useMeta();
   const { signUp } = useSession();
   const [values, setValues] = useState({ name: '', email: '', password: '' });
@@ -28,7 +35,8 @@ export function SignupPage() {
   const [problem, setProblem] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const title = Object.values(meta.screens).find((s) => s.kind === 'signup')?.title ?? 'Sign up';
+  const title = screen.title;
+  const rule = meta.auth?.password;
   const open = Object.values(meta.roles).some((r) => r.signUp === true);
   const userFields = meta.entities.users?.fields ?? {};
 
@@ -47,14 +55,17 @@ export function SignupPage() {
     const checked = validateFields(own, { name: values.name, email: values.email }, { mode: 'create' });
     const found: Issue[] = checked.ok ? [] : [...checked.issues];
     if (values.password === '') found.push({ path: 'password', message: 'Password is required.' });
+    else if (rule && values.password.length < rule.min) {
+      found.push({ path: 'password', message: `Password must be at least ${rule.min} characters.` });
+    }
     setIssues(found);
     if (found.length > 0) return focusFirstInvalid(formRef.current);
     setBusy(true);
     try {
-      // On success the session changes and AnonymousOnly sends the new user home.
+      // On success the session changes and the screen's gate sends the new user on.
       await signUp(values);
     } catch (e) {
-      const fieldIssues = e instanceof ApiError ? e.errors : [];
+      const fieldIssues = fieldProblems(e);
       setIssues(fieldIssues);
       if (fieldIssues.length === 0 || issuesByField(fieldIssues, FIELDS).other.length > 0) setProblem(e);
       setBusy(false);
@@ -101,7 +112,7 @@ export function SignupPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="Pick a long one; common passwords are refused."
+          hint={passwordHint(rule)}
           value={values.password}
           onChange={set('password')}
           errors={byField.password}

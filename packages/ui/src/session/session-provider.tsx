@@ -1,11 +1,14 @@
 /**
  * Who is signed in. The session lives in an HttpOnly cookie the page cannot read, so the
- * server is asked (`/api/auth/me`) and told (sign-in, sign-up, sign-out).
+ * server is asked (`/api/auth/me`) and told (sign-in, sign-up, sign-out) through the client.
+ * A change of person drops every cached answer (it was read as someone else) and reopens
+ * the realtime socket, which speaks as whoever opened it.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../api/api-error';
-import { apiFetch } from '../api/api-fetch';
+import { queryKeys } from '@ninefold/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { SessionUser } from '../api/api-types';
+import { nf } from '../data/ninefold';
 
 export interface SignUpInput {
   readonly name: string;
@@ -24,49 +27,58 @@ export interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
+const KEEP: ReadonlySet<unknown> = new Set(['$meta', '$me']);
 
 /**
  * Provides the session to the tree.
  * @example <SessionProvider><Routes routes={routes} fallback={null} /></SessionProvider>
  */
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  const client = nf.useClient();
+  const qc = useQueryClient();
+  const me = useQuery({
+    queryKey: queryKeys.me(),
+    queryFn: async () => ((await client.auth.me()) as unknown as SessionUser | null) ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<{ user: SessionUser }>('/api/auth/me', { signal: controller.signal }).then(
-      (answer) => setUser(answer.user),
-      (e: unknown) => {
-        if (e instanceof ApiError) setUser(null);
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const become = useCallback(
+    (user: SessionUser | null) => {
+      qc.removeQueries({ predicate: (q) => !KEEP.has(q.queryKey[1]) });
+      qc.setQueryData(queryKeys.me(), user);
+      client.close();
+    },
+    [qc, client],
+  );
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const answer = await apiFetch<{ user: SessionUser }>('/api/auth/login', {
-      method: 'POST',
-      body: { email, password },
-    });
-    setUser(answer.user);
-    return answer.user;
-  }, []);
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const user = (await client.auth.signIn({ email, password })).user as unknown as SessionUser;
+      become(user);
+      return user;
+    },
+    [client, become],
+  );
 
-  const signUp = useCallback(async (input: SignUpInput) => {
-    const answer = await apiFetch<{ user: SessionUser }>('/api/auth/signup', { method: 'POST', body: input });
-    setUser(answer.user);
-    return answer.user;
-  }, []);
+  const signUp = useCallback(
+    async (input: SignUpInput) => {
+      const user = (await client.auth.signUp(input)).user as unknown as SessionUser;
+      become(user);
+      return user;
+    },
+    [client, become],
+  );
 
   const signOut = useCallback(async () => {
     try {
-      await apiFetch('/api/auth/logout', { method: 'POST' });
+      await client.auth.signOut();
     } finally {
       // Signed out here even if the server could not be told: the page must not go on as them.
-      setUser(null);
+      become(null);
     }
-  }, []);
+  }, [client, become]);
 
+  const user = me.isPending ? undefined : me.isError ? null : me.data;
   const value = useMemo(
     () => ({ user, role: user?.role ?? 'anonymous', signIn, signUp, signOut }),
     [user, signIn, signUp, signOut],
