@@ -171,6 +171,11 @@ export async function updateRecord(
   };
   applyComputed(scope, entity, after);
   const changed = new Set(keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])));
+  // A patch that changes nothing writes nothing: no new version, no audit entry, no event.
+  if (changed.size === 0) {
+    await checkWriteGrants(scope, entity, 'update', keys, before, before);
+    return answer(scope, entity, before);
+  }
   await checkReferences(scope, node.fields, Object.fromEntries([...changed].map((k) => [k, values[k]])));
   await checkWriteGrants(scope, entity, 'update', keys, before, after);
   await checkValidationRules(scope, entity, 'update', after, changed);
