@@ -1,0 +1,53 @@
+/**
+ * `npm run bench -- <suite>`: core, mixed or all (default all). Seeds (or reuses) the
+ * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
+ * and writes them to bench/.data/results-<time>.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_DIR } from './lib/bench-paths';
+import type { RunSettings } from './lib/compare-pair';
+import { runSettings } from './lib/compare-pair';
+import { machineInfo } from './lib/report';
+import { copyForRun, seededDatabase } from './lib/seed-database';
+import { loadWorkloadData, type WorkloadData } from './lib/workload-data';
+import { coreSuite } from './suites/core-suite';
+import { mixedSuite } from './suites/mixed-suite';
+
+type Suite = (file: string, data: WorkloadData, settings: RunSettings) => Promise<string>;
+
+const SUITES: Record<string, Suite> = { core: coreSuite, mixed: mixedSuite };
+
+const name = process.argv[2] ?? 'all';
+const chosen = name === 'all' ? Object.keys(SUITES) : [name];
+const unknown = chosen.filter((s) => !(s in SUITES));
+if (unknown.length > 0) {
+  console.error(`Unknown suite ${unknown.join(', ')}; choose one of ${Object.keys(SUITES).join(', ')}, all.`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const machine = machineInfo();
+const settings = runSettings();
+console.log(`Machine: ${machine}`);
+const run = copyForRun(await seededDatabase());
+try {
+  const data = loadWorkloadData(run.file);
+  const reports: string[] = [];
+  for (const suite of chosen) reports.push(await SUITES[suite]!(run.file, data, settings));
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const markdown = [
+    `## Ninefold benchmark: ${chosen.join(', ')} (${new Date().toISOString()})`,
+    '',
+    `Machine: ${machine}. Whole run: ${minutes} min.`,
+    '',
+    ...reports.flatMap((r) => [r, '']),
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync(DATA_DIR, { recursive: true });
+  const out = join(DATA_DIR, `results-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  writeFileSync(out, markdown);
+  console.log(`Written to ${out}`);
+} finally {
+  run.dispose();
+}

@@ -1,0 +1,146 @@
+/**
+ * The core suite (issue "backend core", and "sign-in"): get by id, list page 1, a page
+ * ~500,000 records deep and create, each as Ninefold against the bare ceiling on the same
+ * file in the same run; then, signed in as a customer, the same reads with the helpdesk's
+ * row rules on against the same app with the customer's tickets read rule set to `true`.
+ */
+
+import { startCeiling, startNinefold, stopAll } from '../lib/bench-servers';
+import { comparePair, type RunSettings, type Side } from '../lib/compare-pair';
+import type { Shot } from '../lib/load-runner';
+import { type Comparison, comparisonTable, passes } from '../lib/report';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD } from '../lib/seed-people';
+import { expectStatus, signIn } from '../lib/sign-in';
+import { anyOf, type WorkloadData } from '../lib/workload-data';
+import { VARIANT_NOTES } from '../servers/app-variants';
+
+const LIST = '/api/entities/tickets';
+const JSON_BODY = { 'content-type': 'application/json' };
+
+function newTicket(): string {
+  return JSON.stringify({
+    subject: 'Export to CSV times out',
+    description: 'Since this morning every export of more than a month of data times out after a minute.',
+    priority: 'high',
+    category: 'technical',
+    tags: ['export', 'bug'],
+  });
+}
+
+/**
+ * Runs the suite; returns its report (Markdown).
+ * @example const markdown = await coreSuite(run.file, data, runSettings());
+ */
+export async function coreSuite(file: string, data: WorkloadData, settings: RunSettings): Promise<string> {
+  const servers = await Promise.all([
+    startCeiling(file, data.customerId),
+    startNinefold('helpdesk', file),
+    startNinefold('open-reads', file),
+    startNinefold('bench-writes', file),
+  ]);
+  const [ceiling, helpdesk, openReads, benchWrites] = servers;
+  try {
+    const agent = await signIn(helpdesk, BENCH_ACCOUNTS.agent, BENCH_PASSWORD);
+    const customer = await signIn(helpdesk, BENCH_ACCOUNTS.customer, BENCH_PASSWORD);
+    const getAny = (headers = {}): Shot => ({ path: `${LIST}/${anyOf(data.ticketIds)}`, headers });
+    const getOwn = (headers = {}): Shot => ({ path: `${LIST}/${anyOf(data.customerTicketIds)}`, headers });
+    const page1 = (headers = {}): Shot => ({ path: `${LIST}?limit=25`, headers });
+    const deep = (headers = {}): Shot => ({ path: `${LIST}?limit=25&cursor=${data.deepCursor}`, headers });
+    const create = (headers = {}): Shot => ({
+      method: 'POST',
+      path: LIST,
+      headers: { ...headers, ...JSON_BODY },
+      body: newTicket(),
+    });
+
+    const rows: Comparison[] = [];
+    const run = async (workload: string, target: number, ours: Side, ceil: Side, status = 200) => {
+      await expectStatus(ours.server, ours.next(), status);
+      await expectStatus(ceil.server, ceil.next(), status);
+      console.log(`  ${workload}: ${ours.server.name} vs ${ceil.server.name}…`);
+      const [o, c] = await comparePair(ours, ceil, settings);
+      rows.push({ workload, ours: o, ceiling: c, target });
+      const last = rows.at(-1)!;
+      console.log(
+        `    ${Math.round(o.rps)} vs ${Math.round(c.rps)} req/s → ${passes(last) ? 'PASS' : 'FAIL'}`,
+      );
+    };
+
+    console.log('Core: Ninefold (agent) against the bare ceiling');
+    await run(
+      'get by id (agent)',
+      0.6,
+      { server: helpdesk, next: () => getAny(agent) },
+      { server: ceiling, next: () => getAny() },
+    );
+    await run(
+      'list page 1 (agent)',
+      0.6,
+      { server: helpdesk, next: () => page1(agent) },
+      { server: ceiling, next: () => page1() },
+    );
+    await run(
+      'deep page, 500k in (agent)',
+      0.6,
+      { server: helpdesk, next: () => deep(agent) },
+      { server: ceiling, next: () => deep() },
+    );
+    const ceilingRows = rows.splice(0);
+
+    // A/A: the same server and workload on both sides. Its distance from 1.00× is this run's
+    // noise, the yardstick for every other ratio on a shared machine.
+    console.log('Noise control: the ceiling against itself');
+    await run(
+      'get by id, ceiling vs ceiling',
+      0.9,
+      { server: ceiling, next: () => getAny() },
+      { server: ceiling, next: () => getAny() },
+    );
+    const controlRows = rows.splice(0);
+
+    console.log('Sign-in: customer with row rules against the same app with the rule off');
+    await run(
+      'get own ticket (customer)',
+      0.9,
+      { server: helpdesk, next: () => getOwn(customer) },
+      { server: openReads, next: () => getOwn(customer) },
+    );
+    await run(
+      'list page 1 (customer)',
+      0.9,
+      { server: helpdesk, next: () => page1(customer) },
+      { server: openReads, next: () => page1(customer) },
+    );
+    const rulesRows = rows.splice(0);
+
+    // Creates go last: they add rows, which every other workload would then see.
+    console.log('Create: Ninefold (customer, bench-writes variant) against the bare ceiling');
+    await run(
+      'create ticket (customer)',
+      1.0,
+      { server: benchWrites, next: () => create(customer) },
+      { server: ceiling, next: () => create() },
+      201,
+    );
+    const createRows = rows.splice(0);
+
+    return [
+      `### Core: Ninefold against the bare ceiling (${settings.connections} connections, ${settings.seconds} s per side)`,
+      '',
+      comparisonTable('ceiling', [...ceilingRows, ...createRows]),
+      '',
+      '### Sign-in: customer with the helpdesk row rules against the same reads with the rule off',
+      '',
+      comparisonTable('rules off', rulesRows),
+      '',
+      '### Noise control (A/A): the same server and workload on both sides',
+      '',
+      comparisonTable('same', controlRows),
+      '',
+      `Variants: helpdesk = ${VARIANT_NOTES.helpdesk}; rules off = ${VARIANT_NOTES['open-reads']};`,
+      `create = ${VARIANT_NOTES['bench-writes']} (signed in as the customer; every other create check runs).`,
+    ].join('\n');
+  } finally {
+    await stopAll(servers);
+  }
+}
