@@ -40,7 +40,7 @@ export class SlidingWindow {
   /** Records an event against every key. */
   hit(keys: readonly string[], now: number): void {
     for (const key of keys) this.#failures.set(key, [...this.#recent(key, now), now]);
-    if (this.#failures.size > 100_000) this.#failures.clear();
+    if (this.#failures.size > 100_000) this.#prune(now);
   }
 
   /**
@@ -53,6 +53,19 @@ export class SlidingWindow {
       const list = this.#failures.get(key);
       const i = list ? list.lastIndexOf(now) : -1;
       if (i >= 0) list!.splice(i, 1);
+    }
+  }
+
+  // Bounded memory without a reset an attacker could trigger: expired keys go first, then
+  // the least recently started ones.
+  #prune(now: number): void {
+    for (const key of [...this.#failures.keys()]) this.#recent(key, now);
+    const excess = this.#failures.size - 90_000;
+    if (excess <= 0) return;
+    let i = 0;
+    for (const key of this.#failures.keys()) {
+      if (i++ >= excess) break;
+      this.#failures.delete(key);
     }
   }
 }
