@@ -1,10 +1,10 @@
 /**
  * The helpdesk's SLA badge, shown for a ticket's `dueAt` wherever the generated pages show
  * it (table, board card, ticket page): time left until the deadline of an open ticket, in
- * words and colour; for a ticket no longer waiting on support, just the date.
+ * words and colour; for a resolved one, whether the deadline was kept; else the date.
  */
 import { type FieldViewProps, useMeta } from '@ninefold/ui';
-import { timeLeft } from './time-left';
+import { roughDuration, timeLeft } from './time-left';
 import { useNow } from './use-now';
 
 // States in which the clock runs (the ticket waits on support).
@@ -18,16 +18,24 @@ export function SlaBadge({ value, record, context }: FieldViewProps) {
   const now = useNow();
   if (typeof value !== 'string') return <span className="muted">—</span>;
   const due = Date.parse(value);
-  const date = new Date(due).toLocaleString();
+  const date = new Date(due).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   if (!RUNNING.has(String(record.status))) {
-    return <time dateTime={value}>{date}</time>;
+    // Answered (resolved or closed): whether the deadline was kept; else just the date.
+    const at = typeof record.resolvedAt === 'string' ? Date.parse(record.resolvedAt) : Number.NaN;
+    if (Number.isNaN(at)) return <time dateTime={value}>{date}</time>;
+    const kept = at <= due;
+    return (
+      <span className={kept ? 'sla sla-ok' : 'sla sla-overdue'} title={`Due ${date}`}>
+        {kept ? 'SLA met' : `SLA missed by ${roughDuration(at - due)}`}
+      </span>
+    );
   }
   const sla = (meta.constants.SLA_HOURS?.value ?? {}) as Record<string, number>;
   const { text, urgency } = timeLeft(due, now, sla[String(record.priority)]);
   return (
     <span className={`sla sla-${urgency}`} title={`Due ${date}`}>
       <time dateTime={value}>{text}</time>
-      {context === 'detail' && <span className="muted"> ({date})</span>}
+      {context === 'detail' && <span className="muted sla-date">{date}</span>}
     </span>
   );
 }

@@ -10,15 +10,15 @@ const DAY = 24 * HOUR;
 export function roughDuration(ms: number): string {
   const abs = Math.abs(ms);
   if (abs < HOUR) return `${Math.max(1, Math.round(abs / MINUTE))} min`;
-  if (abs < 2 * DAY) return `${Math.round(abs / HOUR)} h`;
+  if (abs < 1.5 * DAY) return `${Math.round(abs / HOUR)} h`;
   return `${Math.round(abs / DAY)} d`;
 }
 
 export type Urgency = 'overdue' | 'soon' | 'ok';
 
 /**
- * How a deadline stands: overdue, soon (under a quarter of the SLA, or 4 hours), or fine.
- * @example timeLeft(Date.parse('2025-01-01T12:00Z'), Date.parse('2025-01-01T10:00Z'), 4) // { text: 'due in 2 h', urgency: 'soon' }
+ * How a deadline stands: overdue, soon (less than a quarter of the SLA left, at most 4 hours), or fine.
+ * @example timeLeft(Date.parse('2025-01-01T12:00Z'), Date.parse('2025-01-01T10:00Z'), 4) // { text: 'due in 2 h', urgency: 'ok' }
  */
 export function timeLeft(due: number, now: number, slaHours?: number): { text: string; urgency: Urgency } {
   const left = due - now;

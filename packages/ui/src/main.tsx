@@ -9,7 +9,10 @@ import { createRoot } from 'react-dom/client';
 import { helpdeskUi } from '../../../examples/helpdesk/ui';
 import { App } from './app';
 import { applyTheme, storedTheme } from './theme/theme';
+import './styles/theme.css';
 import './styles/base.css';
+import './styles/frame.css';
+import './styles/controls.css';
 
 applyTheme(storedTheme());
 const root = document.getElementById('root');

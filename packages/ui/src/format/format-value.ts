@@ -11,6 +11,17 @@ export type RefTitles = ReadonlyMap<string, string>;
 const EMPTY = '—';
 
 /**
+ * An instant, short, in the reader's locale and time zone.
+ * @example formatInstant(Date.parse('2025-03-01T09:30:00Z')) // 'Mar 1, 2025, 9:30 AM' (en-US, UTC)
+ */
+export function formatInstant(t: number | string): string {
+  const d = new Date(t);
+  return Number.isNaN(d.getTime())
+    ? String(t)
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
  * @example formatValue(entity, 'status', 'new') // 'New'
  * @example formatValue(entity, 'tags', ['vpn', 'mac']) // 'vpn, mac'
  */
@@ -24,7 +35,7 @@ export function formatValue(
   const field: Field | undefined = entity?.fields[name];
   if (name === 'createdAt' || name === 'updatedAt' || field?.type === 'datetime') {
     const t = Date.parse(String(value));
-    return Number.isNaN(t) ? String(value) : new Date(t).toLocaleString();
+    return Number.isNaN(t) ? String(value) : formatInstant(t);
   }
   if (field?.type === 'state' && entity?.states && entity.states.field === name) {
     return entity.states.states[String(value)]?.label ?? String(value);

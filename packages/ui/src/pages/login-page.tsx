@@ -10,6 +10,7 @@ import { focusFirstInvalid } from '../forms/focus-first-invalid';
 import { useMeta } from '../meta/meta-provider';
 import type { PageProps } from '../registry/ui-registry';
 import { Link } from '../router/link';
+import { useRouter } from '../router/router-provider';
 import { useSession } from '../session/session-provider';
 
 /**
@@ -27,6 +28,8 @@ export function LoginPage({ screen }: PageProps) {
   const title = screen.title;
   const signUpOpen = Object.values(meta.roles).some((r) => r.signUp === true);
   const signUpRoute = Object.values(meta.screens).find((s) => s.kind === 'signup')?.route;
+  // Keeps `?next=`, so signing up also goes back to where sign-in was asked for.
+  const { search } = useRouter().location;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +78,7 @@ export function LoginPage({ screen }: PageProps) {
       </form>
       {signUpOpen && signUpRoute && (
         <p>
-          New here? <Link to={signUpRoute}>Create an account</Link>
+          New here? <Link to={`${signUpRoute}${search}`}>Create an account</Link>
         </p>
       )}
     </div>

@@ -13,7 +13,8 @@ export function NotFoundPage({ what = 'page' }: { readonly what?: string }) {
     <div className="narrow">
       <PageTitle>{what === 'page' ? 'Page not found' : `No such ${what}`}</PageTitle>
       <p>
-        There is no {what} at this address, or it is not yours to see. <Link to="/">Go to the start page</Link>
+        There is no {what} at this address, or it is not yours to see.{' '}
+        <Link to="/">Go to the start page</Link>
       </p>
     </div>
   );

@@ -14,6 +14,7 @@ import { type Issue, issuesByField } from '../forms/form-values';
 import { useMeta } from '../meta/meta-provider';
 import type { PageProps } from '../registry/ui-registry';
 import { Link } from '../router/link';
+import { useRouter } from '../router/router-provider';
 import { useSession } from '../session/session-provider';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -37,6 +38,7 @@ export function SignupPage({ screen }: PageProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const title = screen.title;
   const rule = meta.auth?.password;
+  const { search } = useRouter().location;
   const open = Object.values(meta.roles).some((r) => r.signUp === true);
   const userFields = meta.entities.users?.fields ?? {};
 
@@ -124,7 +126,7 @@ export function SignupPage({ screen }: PageProps) {
         </div>
       </form>
       <p>
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={`/login${search}`}>Sign in</Link>
       </p>
     </div>
   );

@@ -1,0 +1,46 @@
+/**
+ * One value of a record as the page shows it: the app's renderer for the field if it
+ * registered one, else by type — the state as a badge, references by title, instants in the
+ * reader's locale, choices by label.
+ */
+import { humanize } from '@ninefold/spec';
+import { formatValue } from '../format/format-value';
+import { useMeta } from '../meta/meta-provider';
+import { useRegistry } from '../registry/registry-provider';
+import type { FieldViewProps } from '../registry/ui-registry';
+import { MarkdownText } from './markdown-text';
+import { RefTitleText } from './ref-title';
+import { StateBadge } from './state-badge';
+
+/**
+ * @example <FieldValue entity="tickets" field="status" value="open" record={ticket} context="table" />
+ */
+export function FieldValue(props: FieldViewProps) {
+  const meta = useMeta();
+  const Custom = useRegistry().fields?.[`${props.entity}.${props.field}`];
+  if (Custom) return <Custom {...props} />;
+  const { entity, field, value, context } = props;
+  const e = meta.entities[entity];
+  const f = e?.fields[field];
+  if (value === null || value === undefined || value === '') return <span className="muted">—</span>;
+  if (e && f?.type === 'state') return <StateBadge entity={e} state={String(value)} />;
+  if (f?.type === 'ref')
+    return <RefTitleText entity={f.entity} id={String(value)} link={context === 'detail'} />;
+  if (f?.type === 'datetime' || field === 'createdAt' || field === 'updatedAt') {
+    return <time dateTime={String(value)}>{formatValue(e, field, value)}</time>;
+  }
+  if (f?.type === 'list' && Array.isArray(value)) {
+    if (value.length === 0) return <span className="muted">—</span>;
+    return (
+      <span className="tags">
+        {value.map((v) => (
+          <span key={String(v)} className="tag">
+            {f.of.type === 'enum' ? humanize(String(v)) : String(v)}
+          </span>
+        ))}
+      </span>
+    );
+  }
+  if (f?.type === 'longText' && context === 'detail') return <MarkdownText text={String(value)} />;
+  return <>{formatValue(e, field, value)}</>;
+}

@@ -1,0 +1,37 @@
+import { clientMeta } from '@ninefold/spec';
+import { describe, expect, it } from 'vitest';
+import app from '../../../../examples/helpdesk/app';
+import { formData, initialValues, issuesByField, recordValues } from './form-values';
+
+const fields = clientMeta(app).entities.tickets!.fields;
+
+describe('form values', () => {
+  it('starts from literal defaults and leaves expressions to the server', () => {
+    expect(initialValues(fields, ['subject', 'priority', 'tags', 'requester'])).toEqual({
+      subject: '',
+      priority: 'normal',
+      tags: '',
+      requester: '',
+    });
+  });
+
+  it('turns a record into input values and back into the same JSON', () => {
+    const record = { priority: 'high', tags: ['vpn', 'mac'], satisfaction: 4, assignee: null };
+    const names = ['priority', 'tags', 'satisfaction', 'assignee'];
+    const values = recordValues(fields, names, record);
+    expect(values).toEqual({ priority: 'high', tags: 'vpn, mac', satisfaction: '4', assignee: '' });
+    expect(formData(fields, values)).toEqual({ priority: 'high', tags: ['vpn', 'mac'], satisfaction: 4 });
+  });
+
+  it('shares issues out to the inputs shown, by the first segment of their path', () => {
+    const { byField, other } = issuesByField(
+      [
+        { path: 'tags.2', message: 'Too long.' },
+        { path: 'team', message: 'Unknown team.' },
+      ],
+      ['tags'],
+    );
+    expect(byField).toEqual({ tags: ['Too long.'] });
+    expect(other).toEqual([{ path: 'team', message: 'Unknown team.' }]);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * A list widget: a few records matching the widget's filter (a customer's open tickets,
+ * the agents' queue), live, each linking to its page, with the state, the due time, and
+ * actions on it ("Assign to me"), and the number shown in the heading.
+ */
+import type { WidgetInput } from '@ninefold/spec';
+import { useId } from 'react';
+import { FieldValue } from '../../components/field-value';
+import { RecordActionButton } from '../../components/record-action-button';
+import { SkeletonLines } from '../../components/skeleton';
+import { nf } from '../../data/ninefold';
+import { useMeta } from '../../meta/meta-provider';
+import { recordActions } from '../../permissions/record-abilities';
+import { readableFields } from '../../permissions/role-view';
+import { Link } from '../../router/link';
+import { screenRoute } from '../../screens/screen-entries';
+import { useSession } from '../../session/session-provider';
+import { widgetWhere } from './widget-where';
+
+type Row = { readonly id: string; readonly [field: string]: unknown };
+type ListWidgetInput = Extract<WidgetInput, { kind: 'list' }>;
+
+/**
+ * @example <ListWidget widget={{ kind: 'list', title: 'The queue', entity: 'tickets', where: { status: 'new' } }} />
+ */
+export function ListWidget({ widget }: { readonly widget: ListWidgetInput }) {
+  const meta = useMeta();
+  const { role } = useSession();
+  const headingId = useId();
+  const name = widget.entity;
+  const e = meta.entities[name]!;
+  const limit = widget.limit ?? 8;
+  const list = nf.useList(name, {
+    where: widgetWhere(widget.where) as never,
+    sort: widget.sort ?? '-createdAt',
+    limit,
+  });
+  const items = list.data?.items as Row[] | undefined;
+  const readable = readableFields(meta, role, name);
+  const title = e.title && readable.includes(e.title) ? e.title : 'id';
+  const state = e.states?.field;
+  const due = readable.find((f) => e.fields[f]?.type === 'datetime' && e.fields[f]?.computed !== undefined);
+  const actions = recordActions(meta, role, name);
+  const count = items === undefined ? '' : `${items.length}${list.data?.nextCursor ? '+' : ''}`;
+  const listRoute = screenRoute(meta.screens, role, name, 'list');
+
+  return (
+    <section className="widget" aria-labelledby={headingId} aria-busy={list.isFetching}>
+      <h2 id={headingId}>
+        {widget.title} <span className="count">{count}</span>
+      </h2>
+      {items === undefined ? (
+        <SkeletonLines count={3} height={2.75} />
+      ) : items.length === 0 ? (
+        <p className="muted widget-empty">Nothing here right now.</p>
+      ) : (
+        <ul className="widget-list">
+          {items.map((r) => {
+            const to = screenRoute(meta.screens, role, name, 'detail', { id: r.id });
+            const label = String(r[title] ?? r.id);
+            return (
+              <li key={r.id}>
+                <div className="widget-item-main">
+                  {to ? <Link to={to}>{label}</Link> : label}
+                  <span className="widget-item-meta">
+                    {state && (
+                      <FieldValue entity={name} field={state} value={r[state]} record={r} context="card" />
+                    )}
+                    {due && <FieldValue entity={name} field={due} value={r[due]} record={r} context="card" />}
+                  </span>
+                </div>
+                {actions.map((a) => (
+                  <RecordActionButton key={a.name} entity={name} id={r.id} action={a} label={label} />
+                ))}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {listRoute && items && items.length > 0 && (
+        <p className="widget-more">
+          <Link to={listRoute}>All {e.label.toLowerCase()}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

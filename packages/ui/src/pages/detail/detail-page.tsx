@@ -1,0 +1,122 @@
+/**
+ * A `detail` screen: one record, live. Its title and state, the transitions the viewer may
+ * run (from the record's `$can`), actions on it and an edit dialog, its fields, long texts
+ * in the main column, related records (the comment thread) and its history.
+ */
+
+import { problemCode } from '../../api/api-error';
+import { FieldValue } from '../../components/field-value';
+import { PageHeader } from '../../components/page-header';
+import { ProblemAlert } from '../../components/problem-alert';
+import { RecordActionButton } from '../../components/record-action-button';
+import { PageSkeleton } from '../../components/skeleton';
+import { StateBadge } from '../../components/state-badge';
+import { nf } from '../../data/ninefold';
+import { singular } from '../../format/singular';
+import { useMeta } from '../../meta/meta-provider';
+import { recordActions } from '../../permissions/record-abilities';
+import { readableFields } from '../../permissions/role-view';
+import type { PageProps } from '../../registry/ui-registry';
+import { useSession } from '../../session/session-provider';
+import { TransitionButtons } from '../../transitions/transition-buttons';
+import { NotFoundPage } from '../not-found-page';
+import { EditButton } from './edit-dialog';
+import { HistoryList } from './history-list';
+import { RecordFields } from './record-fields';
+import { RelatedThread } from './related-thread';
+import '../../styles/detail.css';
+
+type Rec = {
+  readonly id: string;
+  readonly version: number;
+  readonly createdAt: string;
+  readonly [field: string]: unknown;
+};
+
+/**
+ * @example <DetailPage name="ticket" screen={meta.screens.ticket!} params={{ id }} />
+ */
+export function DetailPage(page: PageProps) {
+  const name = page.screen.entity ?? '';
+  const id = page.params.id ?? '';
+  const meta = useMeta();
+  const { role } = useSession();
+  const e = meta.entities[name]!;
+  const query = nf.useRecord(name, id);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    if (problemCode(query.error) === 'NOT_FOUND') return <NotFoundPage what={singular(e.label)} />;
+    return <ProblemAlert error={query.error} />;
+  }
+  const record = query.data as unknown as Rec;
+  const titleField = e.title;
+  const title =
+    titleField && typeof record[titleField] === 'string' ? String(record[titleField]) : page.screen.title;
+  const stateField = e.states?.field;
+  const readable = readableFields(meta, role, name);
+  const long = readable.filter((f) => f !== titleField && e.fields[f]?.type === 'longText' && record[f]);
+  const short = readable.filter(
+    (f) => f !== titleField && f !== stateField && e.fields[f]?.type !== 'longText',
+  );
+  const final = stateField ? e.states?.states[String(record[stateField])]?.final : false;
+  const actions = final ? [] : recordActions(meta, role, name);
+
+  return (
+    <div className="detail-page">
+      <PageHeader
+        page={page}
+        title={title}
+        lede={
+          <>
+            {stateField && <StateBadge entity={e} state={String(record[stateField])} />}{' '}
+            <span className="muted">
+              Created{' '}
+              <FieldValue
+                entity={name}
+                field="createdAt"
+                value={record.createdAt}
+                record={record}
+                context="detail"
+              />
+            </span>
+          </>
+        }
+        actions={
+          <>
+            <TransitionButtons entity={name} record={record} recordTitle={title} />
+            {actions.map((a) => (
+              <RecordActionButton key={a.name} entity={name} id={record.id} action={a} />
+            ))}
+            <EditButton entity={name} record={record} />
+          </>
+        }
+      />
+      <div className="detail-columns">
+        <div className="detail-main">
+          {long.map((f) => (
+            <section key={f} className="long-field" aria-label={e.fields[f]?.label ?? f}>
+              <h2 className="field-heading">{e.fields[f]?.label ?? f}</h2>
+              <FieldValue entity={name} field={f} value={record[f]} record={record} context="detail" />
+            </section>
+          ))}
+          {(page.screen.related ?? []).map((r) => (
+            <RelatedThread
+              key={`${r.entity}.${r.via}`}
+              entity={r.entity}
+              via={r.via}
+              parentId={record.id}
+              title={r.title}
+            />
+          ))}
+        </div>
+        <aside className="detail-aside" aria-label="Details">
+          <RecordFields entityName={name} entity={e} names={short} record={record} />
+          <section aria-labelledby="history-heading" className="history-section">
+            <h2 id="history-heading">History</h2>
+            <HistoryList entity={name} id={record.id} />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

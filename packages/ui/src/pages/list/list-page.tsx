@@ -1,0 +1,132 @@
+/**
+ * A `list` screen: the entity's records as a data table with the screen's filters and
+ * search, sortable columns and keyset paging — all kept in the URL — and live: another
+ * person's change shows without a reload.
+ */
+import { humanize } from '@ninefold/spec';
+import { useCallback, useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { ProblemAlert } from '../../components/problem-alert';
+import { nf } from '../../data/ninefold';
+import { useMeta } from '../../meta/meta-provider';
+import { readableFields, tableColumns } from '../../permissions/role-view';
+import type { PageProps } from '../../registry/ui-registry';
+import { Link } from '../../router/link';
+import { useSearch } from '../../router/router-provider';
+import { screenRoute } from '../../screens/screen-entries';
+import { useSession } from '../../session/session-provider';
+import { DataTable } from './data-table';
+import { ListFilters } from './list-filters';
+import { listWhere, readListState } from './list-query';
+import { Pager } from './pager';
+import '../../styles/table.css';
+
+type Row = { readonly id: string; readonly [field: string]: unknown };
+
+/**
+ * @example <ListPage name="tickets" screen={meta.screens.tickets!} params={{}} />
+ */
+export function ListPage(page: PageProps) {
+  const { screen } = page;
+  const name = screen.entity ?? '';
+  const meta = useMeta();
+  const { role } = useSession();
+  const entity = meta.entities[name]!;
+  const [params, setParams] = useSearch();
+  const state = readListState(params, screen);
+  // Cursors of the pages before this one, to go back (the server only gives the next).
+  const [before, setBefore] = useState<(string | null)[]>([]);
+  const list = nf.useList(name, {
+    where: listWhere(entity, screen, state) as never,
+    sort: state.sort,
+    limit: meta.limits.pageSize.default,
+    cursor: state.cursor,
+  });
+  const readable = readableFields(meta, role, name);
+  const filters = (screen.filters ?? []).filter((f) => readable.includes(f));
+  const formRoute = screenRoute(meta.screens, role, name, 'form');
+  const formTitle = Object.values(meta.screens).find((s) => s.route === formRoute)?.title;
+  const filtered = Object.keys(state.filters).length > 0 || state.search.trim() !== '';
+  const label = entity.label.toLowerCase();
+
+  const change = useCallback(
+    (changes: Record<string, string | null>) => {
+      setBefore([]);
+      setParams({ ...changes, cursor: null }, { replace: true });
+    },
+    [setParams],
+  );
+  const onSearch = useCallback((q: string) => change({ q }), [change]);
+  const rowLink = useCallback(
+    (row: Row) => screenRoute(meta.screens, role, name, 'detail', { id: row.id }),
+    [meta.screens, role, name],
+  );
+  return (
+    <>
+      <PageHeader
+        page={page}
+        actions={
+          formRoute && (
+            <Link to={formRoute} className="button">
+              {formTitle ?? `New ${humanize(name)}`}
+            </Link>
+          )
+        }
+      />
+      <ListFilters
+        entity={entity}
+        filters={filters}
+        values={state.filters}
+        search={screen.search && readable.includes(screen.search) ? screen.search : undefined}
+        searchValue={state.search}
+        onFilter={(f, v) => change({ [f]: v })}
+        onSearch={onSearch}
+      />
+      {list.isError && <ProblemAlert error={list.error} />}
+      <DataTable
+        entityName={name}
+        entity={entity}
+        columns={tableColumns(meta, role, name)}
+        rows={list.isError ? [] : (list.data?.items as Row[] | undefined)}
+        busy={list.isFetching}
+        sort={state.sort}
+        onSort={(sort) => change({ sort })}
+        rowLink={rowLink}
+        caption={screen.title}
+        skeletonRows={10}
+        empty={
+          filtered ? (
+            <>
+              No {label} match these filters.{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => change(Object.fromEntries([...filters, 'q'].map((f) => [f, null])))}
+              >
+                Clear the filters
+              </button>
+            </>
+          ) : (
+            <>No {label} yet.</>
+          )
+        }
+      />
+      <Pager
+        hasPrevious={state.cursor !== null}
+        nextCursor={list.data?.nextCursor}
+        busy={list.isFetching}
+        label={
+          state.cursor === null ? 'Page 1' : before.length > 0 ? `Page ${before.length + 1}` : 'A later page'
+        }
+        onPrevious={() => {
+          setBefore(before.slice(0, -1));
+          setParams({ cursor: before.at(-1) ?? null });
+        }}
+        onNext={(cursor) => {
+          setBefore([...before, state.cursor]);
+          setParams({ cursor });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * A list screen's state in the URL (so a filtered, sorted page survives a reload and can be
+ * shared) and the list query it makes: `?status=open&priority=high&q=printer&sort=-dueAt`.
+ */
+import type { EntityMeta, Field, ScreenInput } from '@ninefold/spec';
+
+export interface ListState {
+  /** Filter values by field; `null` is the "none" choice of an optional reference. */
+  readonly filters: Readonly<Record<string, string>>;
+  readonly search: string;
+  readonly sort: string;
+  readonly cursor: string | null;
+}
+
+/** The URL parameters that are not filters. */
+export const RESERVED: ReadonlySet<string> = new Set(['q', 'sort', 'cursor']);
+
+/**
+ * Whether a column can be sorted on: the server sorts on required scalar fields only.
+ * @example sortable(meta.entities.tickets!, 'assignee') // false: optional
+ */
+export function sortable(entity: EntityMeta, name: string): boolean {
+  if (name === 'createdAt' || name === 'updatedAt' || name === 'id') return true;
+  const f: Field | undefined = entity.fields[name];
+  return f !== undefined && f.optional !== true && !['list', 'object', 'map'].includes(f.type);
+}
+
+/**
+ * The list state from the query string, keeping only the screen's own filters.
+ * @example readListState(new URLSearchParams('status=open&q=vpn'), screen) // { filters: { status: 'open' }, search: 'vpn', … }
+ */
+export function readListState(params: URLSearchParams, screen: ScreenInput): ListState {
+  const filters: Record<string, string> = {};
+  for (const name of screen.filters ?? []) {
+    const v = params.get(name);
+    if (v) filters[name] = v;
+  }
+  return {
+    filters,
+    search: params.get('q') ?? '',
+    sort: params.get('sort') ?? screen.sort ?? '-createdAt',
+    cursor: params.get('cursor'),
+  };
+}
+
+function filterValue(field: Field | undefined, raw: string): unknown {
+  if (raw === 'null') return null;
+  if (field?.type === 'boolean') return raw === 'true';
+  return raw;
+}
+
+/**
+ * The `where` of the list call: each filter as equality, the search as `contains`.
+ * @example listWhere(entity, screen, { filters: { status: 'open' }, search: 'vpn', … }) // { status: 'open', subject: { contains: 'vpn' } }
+ */
+export function listWhere(
+  entity: EntityMeta,
+  screen: ScreenInput,
+  state: ListState,
+): Record<string, unknown> {
+  const where: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(state.filters))
+    where[name] = filterValue(entity.fields[name], raw);
+  const term = state.search.trim();
+  if (screen.search && term) where[screen.search] = { contains: term };
+  return where;
+}

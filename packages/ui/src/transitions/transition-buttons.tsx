@@ -1,0 +1,63 @@
+/**
+ * The transitions the viewer may run on a record, as buttons: straight away when nothing
+ * needs saying, through a dialog when the transition takes input or cannot be undone.
+ */
+import { useState } from 'react';
+import { keepFocus } from '../components/keep-focus';
+import { useMeta } from '../meta/meta-provider';
+import { type NamedTransition, recordTransitions } from '../permissions/record-abilities';
+import { useSession } from '../session/session-provider';
+import { needsDialog, TransitionDialog } from './transition-dialog';
+import { useRunTransition } from './use-run-transition';
+
+/**
+ * @example <TransitionButtons entity="tickets" record={ticket} recordTitle={ticket.subject} />
+ */
+export function TransitionButtons({
+  entity,
+  record,
+  recordTitle,
+}: {
+  readonly entity: string;
+  readonly record: { readonly id: string; readonly [field: string]: unknown };
+  readonly recordTitle: string;
+}) {
+  const meta = useMeta();
+  const { role, user } = useSession();
+  const [asking, setAsking] = useState<NamedTransition | null>(null);
+  const { run, pending } = useRunTransition(entity);
+  const e = meta.entities[entity];
+  if (!e?.states) return null;
+  const transitions = recordTransitions(meta, entity, record, { role, user: user ?? null });
+  if (transitions.length === 0) return null;
+  const start = async (t: NamedTransition) => {
+    if (needsDialog(e, t)) return setAsking(t);
+    await run(record.id, t);
+    keepFocus('.transition-buttons button');
+  };
+  return (
+    <fieldset className="transition-buttons">
+      <legend className="visually-hidden">Move this record on</legend>
+      {transitions.map((t) => (
+        <button
+          key={t.name}
+          type="button"
+          onClick={() => void start(t)}
+          disabled={pending}
+          title={t.description}
+        >
+          {t.label}
+        </button>
+      ))}
+      {asking && (
+        <TransitionDialog
+          entity={entity}
+          id={record.id}
+          recordTitle={recordTitle}
+          transition={asking}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * A transition that needs words before it runs: its input fields (resolve asks for the
+ * resolution), or a confirmation when it ends the record's life (close, withdraw). A Radix
+ * dialog: focus moves in, stays in, and returns to the button that opened it.
+ */
+
+import { validatorFor } from '@ninefold/spec';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useMemo, useState } from 'react';
+import { FieldSet } from '../components/field-set';
+import { keepFocus } from '../components/keep-focus';
+import { initialValues } from '../forms/form-values';
+import { useFieldForm } from '../forms/use-field-form';
+import { useMeta } from '../meta/meta-provider';
+import type { NamedTransition } from '../permissions/record-abilities';
+import { useRunTransition } from './use-run-transition';
+import '../styles/dialog.css';
+
+export interface TransitionDialogProps {
+  readonly entity: string;
+  readonly id: string;
+  /** The record's title, to say which record this is about. */
+  readonly recordTitle: string;
+  readonly transition: NamedTransition;
+  /** Where focus goes when the control that opened the dialog is gone by the time it closes. */
+  readonly returnFocus?: string | undefined;
+  onClose(done: boolean): void;
+}
+
+function TransitionForm({ entity, id, recordTitle, transition, onClose }: TransitionDialogProps) {
+  const meta = useMeta();
+  const e = meta.entities[entity]!;
+  const names = Object.keys(transition.input);
+  const validator = useMemo(() => validatorFor(e), [e]);
+  const form = useFieldForm(transition.input, names, initialValues(transition.input, names), (d) =>
+    validator.transition(transition.name, d),
+  );
+  const { run, pending } = useRunTransition(entity);
+  const to = e.states?.states[transition.to];
+
+  const submit = async (event: FormEvent) => {
+    const body = form.check(event);
+    if (!body) return;
+    try {
+      onClose(await run(id, transition, body, { keepFieldErrors: true }));
+    } catch (err) {
+      form.refused(err);
+    }
+  };
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={submit}>
+      <Dialog.Description className="dialog-description">
+        {transition.description ?? `“${recordTitle}” will move to ${to?.label ?? transition.to}.`}
+        {to?.final ? ' This cannot be undone.' : ''}
+      </Dialog.Description>
+      <FieldSet
+        idPrefix={`transition-${transition.name}`}
+        fields={transition.input}
+        names={names}
+        form={form}
+      />
+      <div className="form-actions dialog-actions">
+        <Dialog.Close asChild>
+          <button type="button" className="secondary">
+            Cancel
+          </button>
+        </Dialog.Close>
+        <button type="submit" disabled={pending}>
+          {pending ? 'Working…' : transition.label}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Open while rendered; closing (Escape, Cancel, done) calls onClose.
+ * @example {asking && <TransitionDialog entity="tickets" id={t.id} recordTitle={t.subject} transition={asking} onClose={() => setAsking(null)} />}
+ */
+export function TransitionDialog(props: TransitionDialogProps) {
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onClose(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            // The button that opened it may be gone (the record moved on): Radix would then
+            // leave focus on the body.
+            event.preventDefault();
+            if (opener?.isConnected) opener.focus();
+            else keepFocus(...(props.returnFocus ? [props.returnFocus] : []));
+          }}
+        >
+          <Dialog.Title className="dialog-title">{props.transition.label}</Dialog.Title>
+          <TransitionForm {...props} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * True when a transition should ask first: it takes input, or its state is final.
+ * @example needsDialog(meta.entities.tickets!, resolve) // true
+ */
+export function needsDialog(
+  entity: { readonly states?: { readonly states: { readonly [s: string]: { readonly final: boolean } } } },
+  t: NamedTransition,
+): boolean {
+  return Object.keys(t.input).length > 0 || entity.states?.states[t.to]?.final === true;
+}

@@ -1,0 +1,247 @@
+/**
+ * The frame around the pages, in Chromium: routes and navigation per role, deep links that
+ * survive a reload, a proper not-found page, sign-in that brings you back, the list's
+ * filters, search, sorting and paging in the URL, the theme switch, a 375 px wide phone,
+ * and how little JavaScript the sign-in page loads. axe-core on every page.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAs,
+  checkA11y,
+  DEMO,
+  DIST,
+  HAS_CHROMIUM,
+  type HelpdeskServer,
+  launchChromium,
+  noticeIfNoChromium,
+  openPage,
+  shot,
+  signIn,
+  startHelpdesk,
+} from './support';
+
+noticeIfNoChromium();
+
+const LOGIN_BUDGET = 150 * 1024;
+// Chunks of pages the sign-in page must not pull in (the table, the board, the charts).
+const HEAVY = /(list-page|data-table|board-page|stats-chart|transition-dialog|admin-console)/;
+
+describe.skipIf(!HAS_CHROMIUM)('routes, navigation and the frame', { timeout: 120_000 }, () => {
+  let hd: HelpdeskServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    hd = await startHelpdesk({ seed: true });
+    // Enough tickets for two pages (admins may file them; quotas are for customers).
+    const admin = await apiAs(hd.base, DEMO.admin.email);
+    for (let i = 1; i <= 20; i++) {
+      await admin.create('tickets', {
+        subject: `Paging ticket ${String(i).padStart(2, '0')}`,
+        description: 'Filler.',
+      });
+    }
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await hd?.close();
+  });
+
+  it('loads little JavaScript for /login, and none of the heavy pages', async () => {
+    const { page, context } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${hd.base}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    const gz = scripts.map((p) => gzipSync(readFileSync(join(DIST, p))).length);
+    const total = gz.reduce((a, b) => a + b, 0);
+    console.info(`[bundle] /login loads ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(total).toBeLessThanOrEqual(LOGIN_BUDGET);
+    expect(scripts.filter((s) => HEAVY.test(s))).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a visitor read the knowledge base, and deep links survive a reload', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${hd.base}/articles`);
+    await page.getByRole('heading', { level: 1, name: 'Knowledge base' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Knowledge base']);
+    await page.getByRole('table').getByRole('link').first().click();
+    await page.locator('.detail-page').waitFor();
+    const url = page.url();
+    await checkA11y(page);
+    await shot(page, '40-article-anonymous');
+    await page.reload();
+    await page.locator('.detail-page').waitFor();
+    expect(page.url()).toBe(url);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an unknown address, or a record that is not there, with a not-found page', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${hd.base}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await checkA11y(page);
+    await shot(page, '41-not-found');
+    await signIn(page, hd.base, DEMO.alice.email, '/tickets/01900000-0000-7000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No such ticket' }).waitFor();
+    await checkA11y(page);
+  });
+
+  it('brings a signed-out visitor back to the deep link after signing in', async () => {
+    const agent = await apiAs(hd.base, DEMO.agent.email);
+    const [t] = (await agent.list('tickets', { where: { status: 'open' }, limit: 1 })).items;
+    const { page } = await openPage(browser);
+    await page.goto(`${hd.base}/tickets/${t!.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(DEMO.agent.email);
+    await page.getByLabel('Password').fill('demo-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: t!.subject }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/tickets/${t!.id}`);
+    await checkA11y(page);
+  });
+
+  it('gives each role its own navigation, and tells a customer the board is not theirs', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, hd.base, DEMO.alice.email);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Tickets', 'Knowledge base']);
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await page
+      .getByRole('region', { name: /^My open tickets/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    await checkA11y(page);
+    await shot(page, '42-dashboard-customer');
+    await page.goto(`${hd.base}/tickets/board`);
+    await page.getByRole('heading', { level: 1, name: 'Not available to you' }).waitFor();
+    await checkA11y(page);
+
+    const admin = await openPage(browser);
+    await signIn(admin.page, hd.base, DEMO.admin.email);
+    const adminNav = admin.page.getByRole('navigation', { name: 'Main' });
+    expect(await adminNav.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Tickets',
+      'Board',
+      'Knowledge base',
+      'Admin',
+    ]);
+    await adminNav.getByRole('link', { name: 'Admin' }).click();
+    await admin.page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+  });
+
+  it('filters, searches, sorts and pages the ticket list, all in the URL', async () => {
+    const { page, errors } = await openPage(browser);
+    await signIn(page, hd.base, DEMO.agent.email, '/tickets');
+    const table = page.getByRole('table', { name: 'Tickets' });
+    await table.getByRole('row').nth(25).waitFor();
+    expect(await table.getByRole('row').count()).toBe(26);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2').waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Page 1').waitFor();
+
+    await page.getByLabel('Status').selectOption('open');
+    await page.waitForURL(/status=open/);
+    await table.getByRole('row').filter({ hasText: 'Pending' }).first().waitFor({ state: 'detached' });
+    const statuses = await table.locator('tbody td:nth-child(2)').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Open']));
+
+    await page.getByLabel('Search subject').fill('export');
+    await page.waitForURL(/q=export/);
+    await table.getByRole('row').filter({ hasText: 'Cannot export reports to CSV' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+
+    await page.getByLabel('Search subject').fill('');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('button', { name: 'Subject' }).click();
+    await page.waitForURL(/sort=subject/);
+    expect(await page.getByRole('columnheader', { name: 'Subject' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await table.getByRole('row').nth(1).filter({ hasText: 'API returns 500' }).waitFor();
+    await checkA11y(page);
+    await shot(page, '43-ticket-list-sorted');
+    // The same view after a reload: the state is in the URL.
+    await page.reload();
+    await table.getByRole('row').nth(1).filter({ hasText: 'API returns 500' }).waitFor();
+    await page.getByLabel('Status').selectOption('closed');
+    await page.getByLabel('Search subject').fill('nothing matches this');
+    await page.getByText('No tickets match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await table.getByRole('row').nth(25).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('switches to the dark theme and keeps it across a reload', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, hd.base, DEMO.agent.email);
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
+    await page.locator('figure figcaption', { hasText: 'By priority' }).waitFor();
+    await checkA11y(page);
+    await shot(page, '44-dashboard-agent-dark');
+  });
+
+  it('fits a 375 px phone: no sideways scrolling of the page', async () => {
+    const noOverflow = async (page: Page) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const customer = await openPage(browser, { width: 375, height: 812 });
+    await signIn(customer.page, hd.base, DEMO.alice.email);
+    await customer.page
+      .getByRole('region', { name: /^My open tickets/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    await noOverflow(customer.page);
+    await checkA11y(customer.page);
+    await shot(customer.page, '50-mobile-dashboard');
+    await customer.page.getByRole('link', { name: 'Tickets', exact: true }).click();
+    await customer.page.getByRole('table').getByRole('link').first().waitFor();
+    await noOverflow(customer.page);
+    await checkA11y(customer.page);
+    await shot(customer.page, '51-mobile-ticket-list');
+    await customer.page.getByRole('table').getByRole('link').first().click();
+    await customer.page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    await noOverflow(customer.page);
+    await checkA11y(customer.page);
+    await shot(customer.page, '52-mobile-ticket');
+
+    const agent = await openPage(browser, { width: 375, height: 812 });
+    await signIn(agent.page, hd.base, DEMO.agent.email, '/tickets/board');
+    await agent.page
+      .getByRole('region', { name: /^New\b/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    // The board scrolls sideways inside itself; the page does not.
+    await noOverflow(agent.page);
+    await checkA11y(agent.page);
+    await shot(agent.page, '53-mobile-board');
+  });
+
+  it('starts every page with a skip link to the content', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${hd.base}/articles`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * (c) Two people on one ticket, in two browser contexts: an agent triages and resolves it
+ * with the page's buttons (the resolution asked for in a dialog); the customer, with the
+ * same ticket open, sees it resolved without reloading and reopens it; the agent sees that,
+ * live too. A reopen after the window has closed is refused in the catalogue's words.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAs,
+  checkA11y,
+  DEMO,
+  HAS_CHROMIUM,
+  type HelpdeskServer,
+  launchChromium,
+  noticeIfNoChromium,
+  type OpenedPage,
+  openPage,
+  shot,
+  signIn,
+  startHelpdesk,
+} from './support';
+
+noticeIfNoChromium();
+
+describe.skipIf(!HAS_CHROMIUM)('an agent resolves, the customer reopens', { timeout: 120_000 }, () => {
+  let hd: HelpdeskServer;
+  let browser: Browser;
+  let agent: OpenedPage;
+  let customer: OpenedPage;
+  const erin = { email: `erin-${Date.now()}@test.example`, name: 'Erin Customer', role: 'customer' } as const;
+  let path = '';
+
+  beforeAll(async () => {
+    hd = await startHelpdesk({ seed: true, users: [erin] });
+    const api = await apiAs(hd.base, erin.email);
+    const t = await api.create('tickets', {
+      subject: 'Cannot log in after the password reset',
+      description: 'The new password is refused.',
+      priority: 'urgent',
+      category: 'account',
+    });
+    path = `/tickets/${t.id}`;
+    browser = await launchChromium();
+    agent = await openPage(browser);
+    customer = await openPage(browser, { colorScheme: 'dark' });
+    await signIn(agent.page, hd.base, DEMO.agent.email, path);
+    await signIn(customer.page, hd.base, erin.email, path);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await hd?.close();
+  });
+
+  const toast = (page: Page, text: string) =>
+    page.getByRole('region', { name: /Notifications/ }).getByText(text);
+  const state = (page: Page) => page.locator('.page-header .badge').first();
+
+  it('lets the agent triage with a button, straight from the ticket page', async () => {
+    const page = agent.page;
+    await page.getByRole('heading', { level: 1, name: 'Cannot log in after the password reset' }).waitFor();
+    expect(await state(page).textContent()).toBe('New');
+    await checkA11y(page);
+    await checkA11y(customer.page);
+    await page.getByRole('button', { name: 'Triage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Triage' });
+    await dialog.getByLabel('Assignee').selectOption({ label: `${DEMO.agent.name} (you)` });
+    await dialog.getByRole('button', { name: 'Triage' }).click();
+    await toast(page, 'Ticket is now open.').waitFor();
+    expect(await state(page).textContent()).toBe('Open');
+    // The customer's page followed, without a reload.
+    await customer.page.locator('.page-header .badge', { hasText: 'Open' }).waitFor();
+  });
+
+  it('lets the agent resolve, asking for the resolution first', async () => {
+    const page = agent.page;
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve' });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.getByText('Resolution is required.').waitFor();
+    await checkA11y(page);
+    await dialog.getByLabel('Resolution').fill('Cleared the lockout; the new password works now.');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await toast(page, 'Ticket is now resolved.').waitFor();
+    // Focus went back to where it was before the dialog (Radix), not to the page's top.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect(await state(page).textContent()).toBe('Resolved');
+    await page.getByRole('button', { name: 'Close', exact: true }).waitFor();
+    await checkA11y(page);
+    await shot(page, '20-ticket-resolved-agent');
+  });
+
+  it('shows the customer the resolution live, and lets them reopen', async () => {
+    const page = customer.page;
+    await page.locator('.page-header .badge', { hasText: 'Resolved' }).waitFor();
+    await page.getByText('Cleared the lockout; the new password works now.').waitFor();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
+    await checkA11y(page);
+    await shot(page, '21-ticket-resolved-customer-dark');
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await toast(page, 'Ticket is now open.').waitFor();
+    expect(await state(page).textContent()).toBe('Open');
+    // And the agent's page followed.
+    await agent.page.locator('.page-header .badge', { hasText: 'Open' }).waitFor();
+    await agent.page.getByRole('region', { name: 'History' }).getByText('reopen: Resolved → Open').waitFor();
+  });
+
+  it('does not offer a reopen once the window has closed', async () => {
+    const bob = await openPage(browser);
+    await signIn(bob.page, hd.base, DEMO.bob.email, '/tickets?status=resolved');
+    await bob.page.getByRole('link', { name: 'How do I add a second admin to our account?' }).click();
+    // The server leaves `reopen` out of `$can` after REOPEN_WINDOW_DAYS: only Close is offered.
+    await bob.page.getByRole('button', { name: 'Close', exact: true }).waitFor();
+    expect(await bob.page.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
+    await checkA11y(bob.page);
+    expect(bob.errors).toEqual([]);
+  });
+
+  it('threw no errors in either page', () => {
+    expect([...agent.errors, ...customer.errors]).toEqual([]);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Shared helpers for the UI's browser tests (the admin console's tests use them too):
+ * Chromium, the built UI, the helpdesk on a fresh database, pages, sign-in, screenshots and
+ * an axe-core check.
+ * @example
+ * import { checkA11y, HAS_CHROMIUM, launchChromium, noticeIfNoChromium, openPage, signIn, startHelpdesk } from './support';
+ */
+export { apiAs, type HelpdeskClient } from './api-client';
+export { type OpenedPage, openPage, SHOTS, shot, signIn } from './browser-pages';
+export { DIST, ensureUiBuilt, UI_DIR } from './build-ui';
+export { type A11yOptions, checkA11y } from './check-a11y';
+export { CHROMIUM, HAS_CHROMIUM, launchChromium, noticeIfNoChromium } from './chromium';
+export { DEMO, type HelpdeskServer, PASSWORD, type Person, startHelpdesk } from './helpdesk-server';
