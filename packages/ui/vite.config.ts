@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 const API_TARGET = process.env.NINEFOLD_API ?? 'http://127.0.0.1:3000';
 
@@ -12,7 +13,7 @@ export default defineConfig({
   // Pinned to this folder, so a programmatic build from any working directory finds index.html.
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,

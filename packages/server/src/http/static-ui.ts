@@ -61,7 +61,14 @@ export async function staticUi(server: FastifyInstance, distDir: string): Promis
     throw new Error(`staticUi: ${join(root, 'index.html')} does not exist; build the UI first.`);
   }
   // Only the reply.sendFile decoration: the routes below decide what a path means.
-  await server.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+  // preCompressed: the build writes .br and .gz copies; clients that accept them get them.
+  await server.register(fastifyStatic, {
+    root,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+  });
 
   server.get('/*', (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';

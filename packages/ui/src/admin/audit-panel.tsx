@@ -1,0 +1,72 @@
+/**
+ * The audit log, newest first: every create, update, delete, transition and action, with
+ * filters (entity, record, actor) and cursor pagination — "Show older" appends the next page.
+ */
+import { useCallback, useState } from 'react';
+import { useMeta } from '../meta/meta-provider';
+import { type AuditFilter, AuditFilters, NO_FILTER } from './audit-filters';
+import { type AuditEntry, AuditRow } from './audit-row';
+import { ListFooter } from './list-footer';
+import { LoadingRow } from './loading-row';
+import { PanelProblem } from './panel-problem';
+import { ScrollBox } from './scroll-box';
+import { useCursorList } from './use-cursor-list';
+import { useTitles } from './use-titles';
+
+/**
+ * @example <AuditPanel />
+ */
+export function AuditPanel() {
+  const meta = useMeta();
+  const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
+  const log = useCursorList<AuditEntry>('/api/audit', {
+    ...filter,
+    limit: String(meta.limits.pageSize.default),
+  });
+  const people = useTitles('users');
+  const teams = useTitles('teams');
+  const lookup = useCallback(
+    (entity: string, id: string) =>
+      entity === 'users' ? people.get(id) : entity === 'teams' ? teams.get(id) : undefined,
+    [people, teams],
+  );
+  const onRecord = useCallback(
+    (entity: string, recordId: string) => setFilter({ entity, recordId, actor: '' }),
+    [],
+  );
+  return (
+    <section aria-labelledby="admin-audit-h">
+      <h2 id="admin-audit-h">Audit log</h2>
+      <AuditFilters value={filter} people={people} onApply={setFilter} />
+      <PanelProblem error={log.error} />
+      <ScrollBox label="Audit log">
+        <table className="admin-table admin-audit" aria-labelledby="admin-audit-h" aria-busy={log.loading}>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Record</th>
+              <th scope="col">State</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.loading && log.items.length === 0 && <LoadingRow columns={6} />}
+            {log.items.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} lookup={lookup} onRecord={onRecord} />
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <ListFooter
+        count={log.items.length}
+        noun={['entry', 'entries']}
+        loading={log.loading}
+        more={log.nextCursor !== null}
+        onMore={log.loadMore}
+        moreLabel="Show older entries"
+      />
+    </section>
+  );
+}

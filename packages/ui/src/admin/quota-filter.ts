@@ -1,0 +1,90 @@
+/**
+ * A quota's "which records count" rule as list filters, when the list API can say it
+ * (states, field comparisons with values, and/or of those), so an admin's console can count
+ * usage with plain list queries. Anything else answers undefined: not countable that way.
+ */
+import type { ExprNode, RuleNode } from '@ninefold/spec';
+
+/** Query parameters of `GET /api/entities/{entity}`, e.g. `{ 'status[in]': 'new,open' }`. */
+export type ListFilter = Readonly<Record<string, string>>;
+
+type Literal = string | number | boolean;
+
+function fieldName(e: ExprNode): string | undefined {
+  const n = e as { kind: string; name?: string };
+  return n.kind === 'field' && typeof n.name === 'string' ? n.name : undefined;
+}
+
+function literal(e: ExprNode): Literal | undefined {
+  const n = e as { kind: string; value?: unknown };
+  const v = n.kind === 'literal' ? n.value : undefined;
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
+}
+
+/** Field → allowed values, or a single operator condition. */
+type Terms = Map<string, { op: string; values: Literal[] }>;
+
+function terms(rule: RuleNode, stateField: string | undefined): Terms | undefined {
+  switch (rule.kind) {
+    case 'allow':
+      return new Map();
+    case 'inState':
+      return stateField ? new Map([[stateField, { op: 'in', values: [...rule.states] }]]) : undefined;
+    case 'in': {
+      const field = fieldName(rule.left);
+      const values = rule.values.filter((v): v is Literal => v !== null && typeof v !== 'object');
+      return field && values.length === rule.values.length
+        ? new Map([[field, { op: 'in', values }]])
+        : undefined;
+    }
+    case 'compare': {
+      const field = fieldName(rule.left);
+      const value = literal(rule.right);
+      return field && value !== undefined ? new Map([[field, { op: rule.op, values: [value] }]]) : undefined;
+    }
+    case 'and': {
+      const out: Terms = new Map();
+      for (const r of rule.rules) {
+        const t = terms(r, stateField);
+        if (!t) return undefined;
+        for (const [k, v] of t) {
+          if (out.has(k)) return undefined;
+          out.set(k, v);
+        }
+      }
+      return out;
+    }
+    case 'or': {
+      // Only "one field in any of these values" is a list filter; a wider or is not.
+      const parts = rule.rules.map((r) => terms(r, stateField));
+      if (parts.some((p) => p?.size !== 1)) return undefined;
+      const fields = new Set(parts.flatMap((p) => [...p!.keys()]));
+      const all = parts.flatMap((p) => [...p!.values()]);
+      if (fields.size !== 1 || all.some((t) => t.op !== 'in' && t.op !== 'eq')) return undefined;
+      return new Map([[[...fields][0]!, { op: 'in', values: [...new Set(all.flatMap((t) => t.values))] }]]);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * @example quotaFilter(or(inState('new'), inState('open')), 'status') // { 'status[in]': 'new,open' }
+ * @example quotaFilter(eq('published', true), undefined) // { published: 'true' }
+ * @example quotaFilter(callerIs('requester'), 'status') // undefined
+ */
+export function quotaFilter(
+  rule: RuleNode | undefined,
+  stateField: string | undefined,
+): ListFilter | undefined {
+  if (!rule) return {};
+  const t = terms(rule, stateField);
+  if (!t) return undefined;
+  const out: Record<string, string> = {};
+  for (const [field, { op, values }] of t) {
+    if (values.length === 1 && (op === 'in' || op === 'eq')) out[field] = String(values[0]);
+    else if (op === 'in') out[`${field}[in]`] = values.map(String).join(',');
+    else out[`${field}[${op}]`] = String(values[0]);
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+/**
+ * One quota: what it counts and its maximum, with what matters to whoever looks — the
+ * viewer's own usage when it binds their role, and for an admin how many people are at the
+ * limit or one below (counted with list queries when the quota's rule allows).
+ */
+import type { QuotaMeta } from '@ninefold/spec';
+import { useEffect, useState } from 'react';
+import { nf } from '../data/ninefold';
+import { useMeta } from '../meta/meta-provider';
+import { useSession } from '../session/session-provider';
+import { adminFetch } from './admin-fetch';
+import { type QuotaPressure, quotaPressure } from './quota-pressure';
+
+type Pressure =
+  | { status: 'loading' }
+  | { status: 'done'; value: QuotaPressure | undefined }
+  | { status: 'failed' };
+
+function usePressure(quota: QuotaMeta): Pressure {
+  const meta = useMeta();
+  const [state, setState] = useState<Pressure>({ status: 'loading' });
+  const stateField = meta.entities[quota.entity]?.states?.field;
+  const pageSize = meta.limits.pageSize.max;
+  useEffect(() => {
+    const controller = new AbortController();
+    quotaPressure(quota, stateField, pageSize, (path) =>
+      adminFetch(path, { signal: controller.signal }),
+    ).then(
+      (value) => setState({ status: 'done', value }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [quota, stateField, pageSize]);
+  return state;
+}
+
+function PressureText({ quota }: { readonly quota: QuotaMeta }) {
+  const meta = useMeta();
+  const p = usePressure(quota);
+  if (p.status === 'loading') return <span className="admin-muted">Counting…</span>;
+  if (p.status === 'failed') return <span>Could not be counted.</span>;
+  if (!p.value) return <span className="admin-muted">Not countable from lists.</span>;
+  const { atLimit, nearLimit, owners, complete } = p.value;
+  const who = quota.roles?.map((r) => (meta.roles[r]?.label ?? r).toLowerCase()).join(' or ') ?? 'owner';
+  const least = complete ? '' : 'at least ';
+  return (
+    <span>
+      <strong>
+        {least}
+        {atLimit}
+      </strong>{' '}
+      at the limit and {least}
+      {nearLimit} one below, of {owners} {who}
+      {owners === 1 ? '' : 's'} with any
+    </span>
+  );
+}
+
+/**
+ * @example <QuotaRow quota={meta.limits.quotas[0]!} />
+ */
+export function QuotaRow({ quota }: { readonly quota: QuotaMeta }) {
+  const meta = useMeta();
+  // The caller's own usage (`/api/quotas`), shared with the rest of the app's cache.
+  const { quota: usage } = nf.useQuota(quota.name);
+  const { role } = useSession();
+  const isAdmin = meta.roles[role]?.admin === true;
+  const applies = !quota.roles || quota.roles.includes(role);
+  const roles = quota.roles?.map((r) => meta.roles[r]?.label ?? r).join(', ') ?? 'everyone';
+  return (
+    <tr>
+      <th scope="row">
+        <code>{quota.name}</code>
+        {quota.description && <p className="admin-note">{quota.description}</p>}
+      </th>
+      <td>
+        {meta.entities[quota.entity]?.label ?? quota.entity} per {quota.owner}
+        {quota.where ? `, where ${quota.where.text}` : ''}
+      </td>
+      <td>{roles}</td>
+      <td>
+        <strong>{quota.max}</strong>, else <code>{quota.error}</code>
+      </td>
+      <td>
+        {applies && usage ? (
+          <span>
+            You: {usage.used} used, {usage.remaining} left
+          </span>
+        ) : (
+          <span className="admin-muted">Does not apply to you</span>
+        )}
+        {isAdmin && (
+          <>
+            <br />
+            <PressureText quota={quota} />
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * A field's type in words, as the schema tab shows it.
+ */
+import type { Field } from '@ninefold/spec';
+
+const WORDS: Record<Field['type'], string> = {
+  text: 'text',
+  longText: 'long text',
+  email: 'email',
+  integer: 'whole number',
+  number: 'number',
+  boolean: 'yes/no',
+  enum: 'choice',
+  datetime: 'date and time',
+  ref: 'reference',
+  list: 'list',
+  object: 'object',
+  map: 'map',
+  state: 'state',
+};
+
+/**
+ * @example typeText(f.ref('users')) // 'reference to users'
+ * @example typeText(f.list(f.text())) // 'list of text'
+ */
+export function typeText(field: Field): string {
+  if (field.type === 'ref') return `reference to ${field.entity}`;
+  if (field.type === 'list') return `list of ${typeText(field.of)}`;
+  return WORDS[field.type];
+}

@@ -1,0 +1,34 @@
+/**
+ * The titles of an entity's records by id (a team's name, a user's name), to show
+ * references in words. One page of the largest size: enough for the people and teams of
+ * an admin console; an id past it reads as a short id instead.
+ */
+import { useMemo } from 'react';
+import type { ApiRecord } from '../api/api-types';
+import { useMeta } from '../meta/meta-provider';
+import type { CursorPage } from './admin-fetch';
+import { useApi } from './use-api';
+
+/**
+ * @example const teams = useTitles('teams'); teams.get(user.team) // 'Support'
+ */
+export function useTitles(entity: string): ReadonlyMap<string, string> {
+  const meta = useMeta();
+  const node = meta.entities[entity];
+  const path = node ? `/api/entities/${encodeURIComponent(entity)}?limit=${meta.limits.pageSize.max}` : null;
+  const { data } = useApi<CursorPage<ApiRecord>>(path);
+  const title = node?.title ?? 'id';
+  return useMemo(
+    () => new Map((data?.items ?? []).map((r) => [r.id, String(r[title] ?? r.id)] as const)),
+    [data, title],
+  );
+}
+
+/**
+ * A reference in words: its title when known, else the end of its id.
+ * @example refText(teams, null) // '—'
+ */
+export function refText(titles: ReadonlyMap<string, string>, id: unknown): string {
+  if (id === null || id === undefined || id === '') return '—';
+  return titles.get(String(id)) ?? `#${String(id).slice(-6)}`;
+}

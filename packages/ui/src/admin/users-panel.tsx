@@ -1,0 +1,177 @@
+/**
+ * Users and roles: every account in a data table sorted by the server (so pages stay
+ * right), filterable by role, page by page, each row with its role as a select. The list is
+ * live: a change by another admin shows here without a reload.
+ */
+import { humanize } from '@ninefold/spec';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import type { ApiRecord } from '../api/api-types';
+import { nf } from '../data/ninefold';
+import { useMeta } from '../meta/meta-provider';
+import { useSession } from '../session/session-provider';
+import { LoadingRow } from './loading-row';
+import { PagerControls, usePager } from './pager';
+import { PanelProblem } from './panel-problem';
+import { RoleSelect } from './role-select';
+import { ScrollBox } from './scroll-box';
+import { SortHeader } from './sort-header';
+import { refText, useTitles } from './use-titles';
+
+const SORTABLE = new Set(['name', 'email', 'role', 'createdAt']);
+const NO_ROWS: readonly ApiRecord[] = [];
+
+/**
+ * @example <UsersPanel />
+ */
+export function UsersPanel() {
+  const meta = useMeta();
+  const { user: me } = useSession();
+  const roleField = meta.entities.users?.fields.role;
+  const roles = roleField?.type === 'enum' ? roleField.values : Object.keys(meta.roles);
+  const hasTeams = meta.entities.users?.fields.team?.type === 'ref';
+  const teams = useTitles(hasTeams ? 'teams' : '');
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+  const [roleFilter, setRoleFilter] = useState('');
+  const pager = usePager();
+  const sort = sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : 'name';
+  const list = nf.useList('users', {
+    where: roleFilter ? { role: roleFilter } : {},
+    sort,
+    limit: meta.limits.pageSize.default,
+    cursor: pager.cursor,
+  });
+  const rows = (list.data?.items as readonly ApiRecord[] | undefined) ?? NO_ROWS;
+  const roleLabel = (r: unknown) => meta.roles[String(r)]?.label ?? humanize(String(r));
+
+  const columns = useMemo<ColumnDef<ApiRecord>[]>(
+    () => [
+      { id: 'name', header: 'Name', cell: ({ row }) => String(row.original.name ?? '') },
+      { id: 'email', header: 'Email', cell: ({ row }) => String(row.original.email ?? '') },
+      {
+        id: 'role',
+        header: 'Role',
+        cell: ({ row }) => <RoleSelect user={row.original} roles={roles} self={row.original.id === me?.id} />,
+      },
+      ...(hasTeams
+        ? [
+            {
+              id: 'team',
+              header: 'Team',
+              cell: ({ row }) => refText(teams, row.original.team),
+            } as ColumnDef<ApiRecord>,
+          ]
+        : []),
+      {
+        id: 'disabled',
+        header: 'Account',
+        cell: ({ row }) => (row.original.disabled ? 'Disabled' : 'Active'),
+      },
+      {
+        id: 'createdAt',
+        header: 'Joined',
+        cell: ({ row }) => (
+          <time dateTime={row.original.createdAt}>
+            {new Date(row.original.createdAt).toLocaleDateString()}
+          </time>
+        ),
+      },
+    ],
+    [roles, me?.id, hasTeams, teams],
+  );
+
+  const table = useReactTable({
+    data: rows as ApiRecord[],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r) => r.id,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (next) => {
+      setSorting(next);
+      pager.reset();
+    },
+  });
+
+  return (
+    <section aria-labelledby="admin-users-h">
+      <h2 id="admin-users-h">Users and roles</h2>
+      <p className="admin-lede">
+        Changing a role takes effect at once: the person's sessions end and they sign in again.
+      </p>
+      <div className="admin-filters">
+        <label htmlFor="admin-users-role">Show</label>
+        <select
+          id="admin-users-role"
+          value={roleFilter}
+          onChange={(e) => {
+            setRoleFilter(e.target.value);
+            pager.reset();
+          }}
+        >
+          <option value="">Every role</option>
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {roleLabel(r)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PanelProblem error={list.error ?? undefined} />
+      <ScrollBox label="Users">
+        <table
+          className="admin-table admin-users"
+          aria-labelledby="admin-users-h"
+          aria-busy={list.isFetching}
+        >
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <SortHeader
+                    key={header.id}
+                    header={header}
+                    sortable={SORTABLE.has(header.column.id)}
+                    label={String(header.column.columnDef.header)}
+                    className={`admin-col-${header.column.id}`}
+                  />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {list.isPending && <LoadingRow columns={columns.length} />}
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) =>
+                  cell.column.id === 'name' ? (
+                    <th key={cell.id} scope="row">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </th>
+                  ) : (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <PagerControls
+        pager={pager}
+        nextCursor={list.data?.nextCursor}
+        pending={list.isPending}
+        fetching={list.isFetching}
+        summary={`${rows.length} ${rows.length === 1 ? 'user' : 'users'}`}
+      />
+    </section>
+  );
+}
