@@ -17,6 +17,7 @@ import { mixedSuite } from './suites/mixed-suite';
 type Suite = (file: string, data: WorkloadData, settings: RunSettings) => Promise<string>;
 
 const SUITES: Record<string, Suite> = { core: coreSuite, mixed: mixedSuite };
+SUITES.realtime = () => import('./realtime-bench').then((m) => m.realtimeSuite());
 
 const name = process.argv[2] ?? 'all';
 const chosen = name === 'all' ? Object.keys(SUITES) : [name];

@@ -54,6 +54,7 @@ export type ServerMessage =
 const HIGH_WATER = 1 << 20;
 const LOW_WATER = 64 << 10;
 const GONE_KEPT = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class RealtimeHub {
   readonly clients = new Set<RealtimeClient>();
@@ -64,7 +65,12 @@ export class RealtimeHub {
 
   constructor(private readonly core: Core) {
     this.#unlisten = core.bus.listen((e) => {
-      this.#queue = this.#queue.then(() => this.#dispatch(e)).catch(() => {});
+      // A turn of the event loop after each event: on SQLite a dispatch never waits for I/O,
+      // so a backlog would otherwise hold back every request and commit until it was done.
+      this.#queue = this.#queue
+        .then(() => this.#dispatch(e))
+        .catch(() => {})
+        .then(nextTurn);
     });
   }
 
@@ -98,10 +104,11 @@ export class RealtimeHub {
       for (const c of this.clients) if (c.session === event.session) c.close(4001, 'session ended');
       return;
     }
-    if (event.entity === 'users' && event.before && event.after) {
+    if (event.entity === 'users' && event.before) {
       const b = event.before;
       const a = event.after;
-      if (b.role !== a.role || b.disabled !== a.disabled) {
+      // A deleted account is over too: its sessions no longer answer REST.
+      if (!a || b.role !== a.role || b.disabled !== a.disabled) {
         for (const c of this.clients) if (c.caller?.id === event.id) c.close(4001, 'session ended');
       }
     }
