@@ -7,6 +7,8 @@ import { ApiError, type ProblemBody } from './api-error';
 export interface ApiRequest {
   readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
+  /** The record version a write is based on (`If-Match`); a stale one gets 412 VERSION_MISMATCH. */
+  readonly version?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -27,6 +29,7 @@ function parse(text: string): unknown {
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.version !== undefined) headers['if-match'] = `"${request.version}"`;
   let response: Response;
   try {
     response = await fetch(path, {
