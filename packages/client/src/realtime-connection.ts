@@ -86,14 +86,17 @@ export class RealtimeConnection {
     };
   }
 
+  // Only an open socket can send; one still connecting resubscribes everything on `ready`.
   #send(message: object): void {
-    this.#socket?.send(JSON.stringify(message));
+    if (this.#socket?.readyState === 1) this.#socket.send(JSON.stringify(message));
   }
 
   #connect(): void {
     const socket = this.open(this.url, this.token());
     this.#socket = socket;
     socket.onmessage = (ev) => {
+      // A socket replaced by a newer one (closed, then resubscribed) speaks for nobody.
+      if (this.#socket !== socket) return;
       const msg = JSON.parse(String(ev.data)) as { type: string; sub?: string; caller?: unknown };
       if (msg.type === 'ready') {
         this.#retry = 0;
@@ -105,6 +108,7 @@ export class RealtimeConnection {
       }
     };
     socket.onclose = () => {
+      if (this.#socket !== socket) return;
       this.#socket = null;
       if (this.#closed || this.#subs.size === 0) return;
       // Whatever happened while disconnected is unknown: every subscriber reloads.
