@@ -6,7 +6,7 @@
 import websocket from '@fastify/websocket';
 import { type App, fillTemplate } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
-import { sessionCaller, sessionDigest } from '../core/accounts/sessions';
+import { sessionDigest, sessionRow } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
 import type { RealtimeClient, RealtimeHub } from '../realtime/realtime-hub';
@@ -31,6 +31,7 @@ function errorMessage(app: App, e: unknown, id?: string) {
 
 /** Registers the realtime WebSocket route on the server. */
 export async function realtimeRoute(server: FastifyInstance, core: Core, hub: RealtimeHub): Promise<void> {
+  const expiryOf = async (token: string) => (await sessionRow(core.db, sessionDigest(token)))?.expiresAt ?? 0;
   await server.register(websocket, { options: { maxPayload: 64 * 1024 } });
   server.get(
     '/api/realtime',
@@ -54,8 +55,11 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
         overflowed: false,
         buffered: () => socket.bufferedAmount,
         send: (m) => socket.send(JSON.stringify(m)),
+        sendText: (text) => socket.send(text),
         close: (code, reason) => socket.close(code, reason),
       };
+      // The session was live at the handshake; its expiry arrives a moment later.
+      if (req.callerToken) void expiryOf(req.callerToken.token).then((at) => (client.expiresAt = at));
       hub.clients.add(client);
       socket.on('close', () => hub.clients.delete(client));
       client.send({
@@ -86,10 +90,11 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
           } else if (msg.type === 'unsubscribe' && typeof msg.id === 'string') {
             client.subs.delete(msg.id);
           } else if (msg.type === 'auth' && typeof msg.token === 'string' && !client.caller) {
-            const caller = await sessionCaller(core.db, msg.token, core.now());
+            const caller = await core.caller(msg.token);
             if (!caller) throw new AppError('UNAUTHENTICATED');
             client.caller = caller;
             client.session = sessionDigest(msg.token);
+            client.expiresAt = await expiryOf(msg.token);
             client.subs.clear();
             client.send({ type: 'ready', caller: { id: caller.id, role: caller.role } });
           } else if (msg.type === 'ping') {

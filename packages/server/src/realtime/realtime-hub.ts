@@ -15,7 +15,7 @@ import type { Filter } from '../core/records/list-query';
 import { readListQuery } from '../core/records/list-records';
 import { decodeRow, type Rec } from '../core/records/row-codec';
 import { accessRule, grantFields, grantsFor } from '../core/rules/access-rule';
-import { evalRule, type RowLoader } from '../core/rules/evaluate-rule';
+import { evalRule, NEEDS_ROWS, type RowLoader, ruleNow } from '../core/rules/evaluate-rule';
 import { type Caller, roleOf } from '../core/rules/rule-context';
 import { matchFilters } from './match-filters';
 
@@ -31,25 +31,27 @@ export interface RealtimeClient {
   caller: Caller | null;
   /** The session the socket was opened with (its digest), if any. */
   session: string | undefined;
+  /** When that session expires (ms since the epoch), once known: the socket ends with it. */
+  expiresAt?: number | undefined;
   readonly subs: Map<string, Subscription>;
   overflowed: boolean;
   /** Bytes queued on the socket and not yet sent. */
   buffered(): number;
   send(message: object): void;
+  /** Sends a message already serialized. */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
 }
 
-export type ServerMessage =
-  | {
-      type: 'event';
-      sub: string;
-      event: 'created' | 'updated' | 'transitioned';
-      entity: string;
-      id: string;
-      record: Rec;
-      name?: string;
-    }
-  | { type: 'event'; sub: string; event: 'deleted' | 'removed'; entity: string; id: string };
+/** One event being dispatched: what every subscriber's verdict shares. */
+interface Judgement {
+  readonly event: ChangeEvent;
+  readonly now: Date;
+  readonly load: RowLoader;
+  readonly loadBefore: RowLoader;
+  /** The record's JSON per role (the fields a role may read are the same for all its members). */
+  readonly records: Map<string, string>;
+}
 
 const HIGH_WATER = 1 << 20;
 const LOW_WATER = 64 << 10;
@@ -125,52 +127,72 @@ export class RealtimeHub {
     if (event.op === 'delete' && event.before) this.#remember(`${event.entity}:${event.id}`, event.before);
     const loadBefore: RowLoader = async (entity, id) =>
       (await load(entity, id)) ?? this.#tombstone(entity, id);
+    const judge: Judgement = { event, now: this.core.now(), load, loadBefore, records: new Map() };
+    const at = judge.now.getTime();
     for (const client of this.clients) {
+      // An expired session reads nothing through REST, so its socket hears nothing either.
+      if (client.expiresAt !== undefined && at >= client.expiresAt) {
+        client.close(4001, 'session expired');
+        continue;
+      }
       for (const sub of client.subs.values()) {
         if (sub.entity !== event.entity || (sub.recordId && sub.recordId !== event.id)) continue;
-        const message = await this.#judge(client, sub, event, load, loadBefore);
+        // Most rules are decided at once; only those reading a related record wait for it.
+        const verdict = this.#judge(client, sub, judge);
+        const message = verdict instanceof Promise ? await verdict : verdict;
         if (message) this.#deliver(client, message);
       }
     }
   }
 
-  async #visible(
+  #visible(
     client: RealtimeClient,
     sub: Subscription,
     record: Rec | null,
+    judge: Judgement,
     load: RowLoader,
-  ): Promise<boolean> {
+  ): boolean | Promise<boolean> {
     if (!record || !matchFilters(sub.filters, record)) return false;
-    const ctx = { app: this.core.app, caller: client.caller, now: this.core.now() };
-    return evalRule(
-      accessRule(this.core.app, sub.entity, roleOf(client.caller), 'read'),
-      sub.entity,
-      record,
-      ctx,
-      load,
-    );
+    const ctx = { app: this.core.app, caller: client.caller, now: judge.now };
+    const rule = accessRule(this.core.app, sub.entity, roleOf(client.caller), 'read');
+    const now = ruleNow(rule, sub.entity, record, ctx);
+    return now === NEEDS_ROWS ? evalRule(rule, sub.entity, record, ctx, load) : now;
   }
 
-  async #judge(
+  #judge(
     client: RealtimeClient,
     sub: Subscription,
-    e: ChangeEvent,
-    load: RowLoader,
-    loadBefore: RowLoader,
-  ): Promise<ServerMessage | null> {
-    const before = await this.#visible(client, sub, e.before as Rec | null, loadBefore);
-    const after = await this.#visible(client, sub, e.after as Rec | null, load);
-    const base = { type: 'event' as const, sub: sub.id, entity: e.entity, id: e.id };
+    judge: Judgement,
+  ): string | null | Promise<string | null> {
+    const e = judge.event;
+    const before = this.#visible(client, sub, e.before as Rec | null, judge, judge.loadBefore);
+    const after = this.#visible(client, sub, e.after as Rec | null, judge, judge.load);
+    if (before instanceof Promise || after instanceof Promise)
+      return Promise.all([before, after]).then(([b, a]) => this.#message(client, sub, judge, b, a));
+    return this.#message(client, sub, judge, before, after);
+  }
+
+  /** The event as this subscriber hears it, serialized; the record's JSON is made once per role. */
+  #message(
+    client: RealtimeClient,
+    sub: Subscription,
+    { event: e, records }: Judgement,
+    before: boolean,
+    after: boolean,
+  ): string | null {
+    const head = `{"type":"event","sub":${JSON.stringify(sub.id)},"entity":${JSON.stringify(e.entity)},"id":${JSON.stringify(e.id)}`;
     if (after && e.after) {
       const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
-      return {
-        ...base,
-        event,
-        record: this.#project(client, e.entity, e.after as Rec),
-        ...(e.name ? { name: e.name } : {}),
-      };
+      const role = roleOf(client.caller);
+      let record = records.get(role);
+      if (record === undefined) {
+        record = JSON.stringify(this.#project(client, e.entity, e.after as Rec));
+        records.set(role, record);
+      }
+      const name = e.name ? `,"name":${JSON.stringify(e.name)}` : '';
+      return `${head},"event":"${event}","record":${record}${name}}`;
     }
-    if (before) return { ...base, event: e.op === 'delete' ? 'deleted' : 'removed' };
+    if (before) return `${head},"event":"${e.op === 'delete' ? 'deleted' : 'removed'}"}`;
     return null;
   }
 
@@ -198,7 +220,7 @@ export class RealtimeHub {
     );
   }
 
-  #deliver(client: RealtimeClient, message: ServerMessage): void {
+  #deliver(client: RealtimeClient, message: string): void {
     if (client.overflowed) {
       if (client.buffered() > LOW_WATER) return;
       client.overflowed = false;
@@ -208,7 +230,7 @@ export class RealtimeHub {
       client.overflowed = true;
       return;
     }
-    client.send(message);
+    client.sendText(message);
   }
 
   async #load(entity: string, id: string): Promise<Rec | null> {

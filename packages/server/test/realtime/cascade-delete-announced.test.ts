@@ -3,13 +3,15 @@
  * their rows in SQL with no change event, so every comment list stayed showing them; and
  * once announced, a customer's right to read a comment (through its ticket) was judged on
  * a ticket already gone, so the requester was still not told. Per dialect, for every kind
- * of subscriber: exactly the comments they could read are announced as deleted.
+ * of subscriber: exactly the comments they could read are announced as deleted. A second
+ * regression: deleting an agent cleared the assignee of their tickets in SQL, silently; each
+ * such ticket is now a new version, announced as updated.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
+import type { Harness, TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
-import { busSettler, type Settle } from './bus-settler';
+import type { Settle } from './bus-settler';
+import { liveHelpdesk } from './live-helpdesk';
 import { sessionUser } from './session-user';
 import { TestSocket } from './test-socket';
 
@@ -18,10 +20,7 @@ describe.each(DIALECTS)('regression: cascade-deleted comments are announced, on 
   let port: number;
   let settle: Settle;
   beforeAll(async () => {
-    h = await startHelpdesk(dialect);
-    await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-    port = (h.nf.server.server.address() as AddressInfo).port;
-    settle = await busSettler(h.nf);
+    ({ h, port, settle } = await liveHelpdesk(dialect));
   });
   afterAll(() => h?.close());
 
@@ -84,5 +83,49 @@ describe.each(DIALECTS)('regression: cascade-deleted comments are announced, on 
       expect({ name, heard: heard.sort() }).toEqual({ name, heard: [...want].sort() });
       await s.close();
     }
+  });
+
+  it('announces the tickets whose assignee a deleted agent leaves empty (regression)', async () => {
+    const [requester, leaving, colleague, admin] = await Promise.all([
+      sessionUser(h.nf, 'customer'),
+      sessionUser(h.nf, 'agent'),
+      sessionUser(h.nf, 'agent'),
+      sessionUser(h.nf, 'admin'),
+    ]);
+    const ticket = await post(requester!, '/api/entities/tickets', {
+      subject: 'Printer',
+      description: 'Jammed.',
+    });
+    const assign = await h.request({
+      method: 'PATCH',
+      url: `/api/entities/tickets/${ticket}`,
+      headers: admin!.headers,
+      payload: { assignee: leaving!.id },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    const version = Number(assign.json().version);
+    const sockets = await Promise.all([requester!, colleague!].map((u) => TestSocket.open(port, u.headers)));
+    for (const s of sockets) await s.subscribe('tickets', 'tickets');
+    const gone = await h.request({
+      method: 'DELETE',
+      url: `/api/entities/users/${leaving!.id}`,
+      headers: admin!.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    await settle();
+    for (const s of sockets) {
+      await s.barrier();
+      const heard = s.take().filter((e) => e.id === ticket);
+      expect(heard.map((e) => [e.event, e.record?.assignee, e.record?.version])).toEqual([
+        ['updated', null, version + 1],
+      ]);
+      await s.close();
+    }
+    const now = await h.request({
+      method: 'GET',
+      url: `/api/entities/tickets/${ticket}`,
+      headers: admin!.headers,
+    });
+    expect(now.json()).toMatchObject({ assignee: null, version: version + 1 });
   });
 });

@@ -6,12 +6,12 @@
  * Per dialect, racing the two many times: every comment that was created is either still
  * on a ticket or was deleted with it, and its subscribers heard exactly that.
  */
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHelpdesk } from '../helpdesk-harness';
+import type { Harness } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
-import { busSettler, type Settle } from './bus-settler';
+import type { Settle } from './bus-settler';
+import { liveHelpdesk } from './live-helpdesk';
 import { sessionUser } from './session-user';
 import { TestSocket } from './test-socket';
 
@@ -22,10 +22,7 @@ describe.each(DIALECTS)('regression: a comment racing its ticket deletion, on %s
   let port: number;
   let settle: Settle;
   beforeAll(async () => {
-    h = await startHelpdesk(dialect);
-    await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-    port = (h.nf.server.server.address() as AddressInfo).port;
-    settle = await busSettler(h.nf);
+    ({ h, port, settle } = await liveHelpdesk(dialect));
   });
   afterAll(() => h?.close());
 

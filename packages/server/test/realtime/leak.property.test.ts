@@ -8,12 +8,11 @@
  * again and resubscribe, as a client does. REALTIME_LEAK_RUNS sets the run count, FC_SEED
  * replays a failure.
  */
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
+import type { Harness, TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
-import { busSettler, type Settle } from './bus-settler';
+import type { Settle } from './bus-settler';
 import {
   CAST,
   CAST_ROLES,
@@ -24,6 +23,7 @@ import {
   type RunRecords,
   runOp,
 } from './leak-ops';
+import { liveHelpdesk } from './live-helpdesk';
 import { renewSession, sessionUser } from './session-user';
 import {
   checkStep,
@@ -70,10 +70,7 @@ describe.each(DIALECTS)('realtime agrees with REST, never leaking and never losi
   const tally: Tally = new Map();
 
   beforeAll(async () => {
-    h = await startHelpdesk(dialect);
-    await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-    port = (h.nf.server.server.address() as AddressInfo).port;
-    settle = await busSettler(h.nf);
+    ({ h, port, settle } = await liveHelpdesk(dialect));
   });
   afterAll(() => h?.close());
 

@@ -5,11 +5,11 @@
  * bystander's socket stays open. The deleted account is a regression: its socket used to
  * stay open and keep hearing every ticket after REST already answered 401.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
+import type { Harness, TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
-import { busSettler, type Settle } from './bus-settler';
+import type { Settle } from './bus-settler';
+import { liveHelpdesk } from './live-helpdesk';
 import { sessionUser } from './session-user';
 import { TestSocket } from './test-socket';
 
@@ -50,10 +50,7 @@ describe.each(DIALECTS)("an agent's socket when their account changes, on %s", (
   let admin: TestUser;
   let customer: TestUser;
   beforeAll(async () => {
-    h = await startHelpdesk(dialect);
-    await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-    port = (h.nf.server.server.address() as AddressInfo).port;
-    settle = await busSettler(h.nf);
+    ({ h, port, settle } = await liveHelpdesk(dialect));
     admin = await sessionUser(h.nf, 'admin');
     customer = await sessionUser(h.nf, 'customer');
   });

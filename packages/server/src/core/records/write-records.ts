@@ -208,6 +208,7 @@ export async function deleteRecord(
   checkVersion(before, ifMatch);
   if (!(await scope.may('delete', entity, before))) refuse(scope);
   const cascaded: { entity: string; row: Rec }[] = [];
+  const cleared: { entity: string; before: Rec | null; after: Rec }[] = [];
   for (const [other, node] of Object.entries(scope.app.entities)) {
     for (const [name, field] of Object.entries(node.fields)) {
       if (field.type !== 'ref' || field.entity !== entity) continue;
@@ -220,9 +221,21 @@ export async function deleteRecord(
         for (const row of rows)
           cascaded.push({ entity: other, row: decodeRow(node, row, scope.exec.dialect) });
       } else if (field.onDelete === 'setNull' || (field.optional && field.onDelete !== 'restrict')) {
-        await scope.exec.run(
-          sql`update ${sql.table(other)} set ${sql.ref(name)} = null where ${match}`.compile(scope.exec.qb),
+        // A cleared reference is a change to each row that held it: a new version, announced.
+        const held = await scope.exec.all<Rec>(
+          sql`select * from ${sql.table(other)} where ${match}`.compile(scope.exec.qb),
         );
+        const rows = await scope.exec.all<Rec>(
+          sql`update ${sql.table(other)} set ${sql.ref(name)} = null, ${sql.ref('updatedAt')} = ${scope.now.toISOString()},
+          ${sql.ref('version')} = ${sql.ref('version')} + 1 where ${match} returning *`.compile(
+            scope.exec.qb,
+          ),
+        );
+        const before = new Map(held.map((row) => [String(row.id), decodeRow(node, row, scope.exec.dialect)]));
+        for (const row of rows) {
+          const after = decodeRow(node, row, scope.exec.dialect);
+          cleared.push({ entity: other, before: before.get(String(after.id)) ?? null, after });
+        }
       } else {
         const rows = await scope.exec.all(
           sql`select 1 from ${sql.table(other)} where ${match} limit 1`.compile(scope.exec.qb),
@@ -239,6 +252,14 @@ export async function deleteRecord(
   // After their parent's event, so realtime can still judge them by the parent they had.
   for (const c of cascaded)
     scope.changed({ entity: c.entity, id: String(c.row.id), op: 'delete', before: c.row, after: null });
+  for (const c of cleared)
+    scope.changed({
+      entity: c.entity,
+      id: String(c.after.id),
+      op: 'update',
+      before: c.before,
+      after: c.after,
+    });
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity,
     recordId: id,
