@@ -23,6 +23,8 @@ export interface TestUser {
 export interface Harness {
   readonly nf: Ninefold;
   readonly dialect: DialectName;
+  /** The database's URL, for a second process on it. */
+  readonly url: string;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Creates a user of a role (as the system) and signs them in. */
   user(role: 'customer' | 'agent' | 'admin', name?: string): Promise<TestUser>;
@@ -46,6 +48,7 @@ export async function startHelpdesk(
   return {
     nf,
     dialect,
+    url: tdb.url,
     request,
     user: async (role, name) => {
       counter += 1;

@@ -15,6 +15,11 @@ export interface Executor {
   readonly qb: Kysely<any>;
   /** Runs a query and returns its rows. */
   all<R = Row>(query: Compilable | CompiledQuery): Promise<R[]>;
+  /**
+   * The same, answered at once: only where the driver is synchronous (SQLite). Hot reads
+   * use it to skip the promise; everything else uses `all`.
+   */
+  readonly allNow?: <R = Row>(query: CompiledQuery) => R[];
   /** Runs a statement and returns the number of rows it changed. */
   run(query: Compilable | CompiledQuery): Promise<number>;
 }

@@ -88,6 +88,7 @@ export function openSqlite(file: string): Database {
     dialect: 'sqlite',
     qb,
     all: async <R = Row>(q: Compilable | CompiledQuery) => writer.all(compiled(q)) as R[],
+    allNow: <R = Row>(q: CompiledQuery) => writer.all(q) as R[],
     run: async (q) => writer.run(compiled(q)),
   };
   const group = new GroupCommit(writer.conn);
@@ -95,6 +96,7 @@ export function openSqlite(file: string): Database {
     dialect: 'sqlite',
     qb,
     all: async <R = Row>(q: Compilable | CompiledQuery) => reader.all(compiled(q)) as R[],
+    allNow: <R = Row>(q: CompiledQuery) => reader.all(q) as R[],
     run: (q) => group.enqueue(() => onWriter.run(q)),
     transaction: (fn) => group.enqueue(() => fn(onWriter)),
     exec: async (sql) => {

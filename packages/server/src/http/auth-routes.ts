@@ -60,9 +60,15 @@ export function authRoutes(
   });
 
   server.get('/api/auth/me', async (req) => {
-    if (!req.caller) throw new AppError('UNAUTHENTICATED');
-    const user = await core.get(req.caller, 'users', req.caller.id).catch(() => null);
-    if (!user) return { user: { id: req.caller.id, email: req.caller.email, role: req.caller.role } };
+    const caller = req.caller;
+    if (!caller) throw new AppError('UNAUTHENTICATED');
+    let user: Awaited<ReturnType<typeof core.get>> | null;
+    try {
+      user = await core.get(caller, 'users', caller.id);
+    } catch {
+      user = null;
+    }
+    if (!user) return { user: { id: caller.id, email: caller.email, role: caller.role } };
     const { $can: _can, ...plain } = user;
     return { user: plain };
   });

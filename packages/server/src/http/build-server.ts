@@ -2,20 +2,20 @@
  * The Fastify adapter: the HTTP contract of DESIGN.md over the core. Thin on purpose —
  * parse, resolve the caller, call the core, answer; every failure through one handler.
  */
-import cookie from '@fastify/cookie';
 import { type App, clientMeta, openApi } from '@ninefold/spec';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/accounts/passwords';
-import { sessionCaller } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import { quotaUsage } from '../core/limits/quota-usage';
 import { SlidingWindow } from '../core/limits/sliding-window';
 import type { Core } from '../core/ninefold-core';
+import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
 import { RealtimeHub } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
 import { entityRoutes } from './entity-routes';
 import { historyRoutes } from './history-routes';
+import { metaRoute } from './meta-route';
 import { errorHandler } from './problem';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
@@ -55,6 +55,25 @@ function scopeLimit(app: App, scope: string, now: () => Date) {
   };
 }
 
+/** Who the request is from, once its session is known; a cross-site cookie write is refused. */
+function setCaller(req: FastifyRequest, caller: Caller | null): void {
+  req.caller = caller;
+  checkSameSite(req, req.callerToken?.via);
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Runs `fn`, then calls `done` with what it threw, if anything. */
+function guarded(fn: () => void, done: (error?: Error) => void): void {
+  let error: Error | undefined;
+  try {
+    fn();
+  } catch (e) {
+    error = e as Error;
+  }
+  done(error);
+}
+
 /**
  * @example const server = await buildServer(core); await server.listen({ port: 3000 });
  */
@@ -73,7 +92,6 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   });
   // JSON only: a text/plain body is a wrong content type, not a string to validate.
   server.removeContentTypeParser('text/plain');
-  await server.register(cookie);
   server.decorateRequest('caller', null);
   server.decorateRequest('callerToken', undefined);
   server.setErrorHandler(onError);
@@ -81,15 +99,29 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     throw new AppError('NOT_FOUND');
   });
 
-  server.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const token = requestToken(req);
-    req.callerToken = token;
-    if (token) req.caller = await sessionCaller(core.db, token.token, core.now());
-    checkSameSite(req, token?.via);
+  // Callback style, and one hook for the caller and the query: every request passes through
+  // it, and a cached session resolves without a promise.
+  server.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
+    let caller: ReturnType<typeof core.caller>;
+    try {
+      if (req.url.includes('?')) refuseBadText(req.query);
+      req.callerToken = requestToken(req);
+      caller = req.callerToken ? core.caller(req.callerToken.token) : null;
+      if (!(caller instanceof Promise)) setCaller(req, caller);
+    } catch (e) {
+      return done(e as Error);
+    }
+    if (caller instanceof Promise) caller.then((c) => setCaller(req, c)).then(() => done(), done);
+    else done();
   });
-  server.addHook('preValidation', async (req) => {
-    if (req.url.startsWith('/api/')) refuseBadText(req.query, req.body);
+  // Bodies are checked only on the routes that take one; a GET pays for no hook here.
+  server.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((m) => BODY_METHODS.has(m))) return;
+    const checkBody: preValidationHookHandler = (req, _reply, done) => {
+      guarded(() => refuseBadText(req.body), done);
+    };
+    route.preValidation = [...[route.preValidation ?? []].flat(), checkBody];
   });
 
   const loginRule = Object.values(app.limits.rates).find((r) => r.scope === 'login');
@@ -114,7 +146,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     return { items: await quotaUsage(core.scope(req.caller)) };
   });
-  server.get('/api/meta', (_req, reply) => reply.type('application/json').send(meta));
+  metaRoute(server, meta);
   server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
   authRoutes(server, core, failedLogins, signups);
   entityRoutes(server, core, scopeLimit(app, 'write', core.now));
@@ -122,7 +154,9 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   const hub = new RealtimeHub(core);
   server.decorate('realtime', hub);
   server.addHook('onClose', async () => hub.close());
-  await realtimeRoute(server, core, hub);
+  // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
+  // for every request.
+  await server.register(async (realtime) => realtimeRoute(realtime, core, hub));
   const limitAction = scopeLimit(app, 'action', core.now);
   server.post<{ Params: { name: string } }>('/api/actions/:name', (req) => {
     limitAction(req);

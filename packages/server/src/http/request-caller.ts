@@ -3,6 +3,7 @@
  * session cookie. Cookie-authenticated writes must come from this site (Sec-Fetch-Site or
  * Origin), so another site cannot make a signed-in browser write.
  */
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { Caller } from '../core/rules/rule-context';
@@ -18,7 +19,9 @@ export interface CallerToken {
 export function requestToken(request: FastifyRequest): CallerToken | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), via: 'bearer' };
-  const cookie = request.cookies?.[SESSION_COOKIE];
+  // Parsed here, for the one cookie read, rather than by a plugin hook on every request.
+  const header = request.headers.cookie;
+  const cookie = header ? parseCookie(header)[SESSION_COOKIE] : undefined;
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
 }
 
@@ -47,18 +50,26 @@ export function setSessionCookie(
   token: string,
   maxAgeSeconds: number,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: maxAgeSeconds,
-  });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: token,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: maxAgeSeconds,
+    }),
+  );
 }
 
 /** Clears the session cookie. */
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({ name: SESSION_COOKIE, value: '', path: '/', maxAge: 0, expires: new Date(0) }),
+  );
 }
 
 declare module 'fastify' {

@@ -15,6 +15,9 @@ const FOREVER = 'public, max-age=31536000, immutable';
 // Unhashed files (index.html, favicon) are checked with the server each time (ETag makes it cheap).
 const REVALIDATE = 'no-cache';
 
+/** A last path segment with an extension names a file, never a screen. */
+const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+
 function isApi(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
@@ -76,7 +79,8 @@ export async function staticUi(server: FastifyInstance, distDir: string): Promis
     const file = fileFor(root, pathname);
     if (file) return send(reply, file, pathname.startsWith(ASSETS) ? FOREVER : REVALIDATE);
     // A missing hashed asset is a real 404: answering HTML there would break a stale tab silently.
-    if (pathname.startsWith(ASSETS)) return reply.callNotFound();
+    // So is any missing file (`/favicon.ico`, `/robots.txt`): routes have no extension.
+    if (pathname.startsWith(ASSETS) || FILE_NAME.test(pathname)) return reply.callNotFound();
     return send(reply, 'index.html', REVALIDATE);
   });
 }

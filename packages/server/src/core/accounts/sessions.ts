@@ -38,13 +38,18 @@ export async function startSession(
   return token;
 }
 
+/** A session's row: its caller, or null for an unknown session or a disabled user. */
+export interface SessionRow {
+  readonly caller: Caller;
+  /** Milliseconds since the epoch. */
+  readonly expiresAt: number;
+}
+
 /**
- * The caller a token belongs to: a live session of an enabled user, or null.
- * @example const caller = await sessionCaller(db, token, new Date());
+ * Reads a session by its digest, ignoring expiry (the caller compares with its clock).
+ * @example const row = await sessionRow(db, sessionDigest(token));
  */
-export async function sessionCaller(db: Executor, token: string, now: Date): Promise<Caller | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const digest = sessionDigest(token);
+export async function sessionRow(db: Executor, digest: string): Promise<SessionRow | null> {
   const rows = await db.all<{
     id: string;
     role: string;
@@ -63,8 +68,7 @@ export async function sessionCaller(db: Executor, token: string, now: Date): Pro
   );
   const row = rows[0];
   if (!row || row.disabled === true || row.disabled === 1) return null;
-  if (Date.parse(row.expiresAt) <= now.getTime()) return null;
-  return { id: row.id, role: row.role, email: row.email };
+  return { caller: { id: row.id, role: row.role, email: row.email }, expiresAt: Date.parse(row.expiresAt) };
 }
 
 /** Ends one session. */

@@ -14,6 +14,8 @@ import type { BusEvent } from './change-event';
 export type BusListener = (event: BusEvent) => void;
 
 export interface ChangeBus {
+  /** Whether listeners have heard a commit's events by the time `committed` returns. */
+  readonly immediate: boolean;
   /** Called inside the transaction that made the changes. */
   stage(tx: Executor, events: readonly BusEvent[]): Promise<void>;
   /** Called after that transaction committed. */
@@ -29,6 +31,7 @@ export interface ChangeBus {
 export function localBus(): ChangeBus {
   const emitter = new EventEmitter().setMaxListeners(0);
   return {
+    immediate: true,
     stage: async () => {},
     committed: (events) => {
       for (const e of events) emitter.emit('event', e);
@@ -85,6 +88,7 @@ export async function postgresBus(url: string): Promise<ChangeBus> {
       .catch(() => {});
   }, 60_000).unref();
   return {
+    immediate: false,
     stage: async (tx, events) => {
       if (events.length === 0) return;
       // Sequence values are taken under one lock held to commit, so they grow in commit order

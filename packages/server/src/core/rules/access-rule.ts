@@ -23,15 +23,37 @@ export function grantsFor(
  * @example accessRule(app, 'tickets', 'customer', 'read') // callerIs('requester')
  */
 export function accessRule(app: App, entity: string, role: string, op: EntityOperation): RuleNode {
-  const grants = grantsFor(app, entity, role, op);
+  // Asked on every request and for every realtime subscriber: made once per app.
+  let rules = RULES.get(app);
+  if (!rules) {
+    rules = new Map();
+    RULES.set(app, rules);
+  }
+  const key = `${entity}\u0000${role}\u0000${op}`;
+  let rule = rules.get(key);
+  if (!rule) {
+    rule = ruleOf(grantsFor(app, entity, role, op));
+    rules.set(key, rule);
+  }
+  return rule;
+}
+
+const RULES = new WeakMap<App, Map<string, RuleNode>>();
+
+function ruleOf(grants: readonly GrantNode[] | undefined): RuleNode {
   if (grants === undefined) return allow();
   if (grants.length === 0) return deny();
   if (grants.length === 1) return grants[0]!.where;
   return or(...grants.map((g) => g.where));
 }
 
+const FIELDS = new WeakMap<readonly GrantNode[], Set<string> | undefined>();
+
 /** The fields a role's grants for an operation cover; `undefined` means all of them. */
-export function grantFields(grants: readonly GrantNode[] | undefined): Set<string> | undefined {
-  if (grants === undefined || grants.some((g) => !g.fields)) return undefined;
-  return new Set(grants.flatMap((g) => g.fields ?? []));
+export function grantFields(grants: readonly GrantNode[] | undefined): ReadonlySet<string> | undefined {
+  if (grants === undefined) return undefined;
+  if (FIELDS.has(grants)) return FIELDS.get(grants);
+  const fields = grants.some((g) => !g.fields) ? undefined : new Set(grants.flatMap((g) => g.fields ?? []));
+  FIELDS.set(grants, fields);
+  return fields;
 }

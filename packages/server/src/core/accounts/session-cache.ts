@@ -1,0 +1,87 @@
+/**
+ * Who a session token belongs to, remembered for a few seconds: every request asks, and the
+ * answer rarely changes. Whatever could change it travels on the change bus — a sign-out,
+ * any change to the account (a new role, a disabled or deleted user) — and drops the entry
+ * before the write is answered. The short lifetime bounds what a change made outside the
+ * server (a CLI on the same SQLite file) can miss.
+ *
+ * Only with an in-process bus: across PostgreSQL processes the bus arrives a moment after
+ * the commit, and a session ended on one process must be refused by every other at once,
+ * so there each request reads the session row.
+ */
+import type { Executor } from '../../db/database';
+import type { ChangeBus } from '../changes/change-bus';
+import type { Caller } from '../rules/rule-context';
+import { sessionDigest, sessionRow } from './sessions';
+
+interface Entry {
+  readonly digest: string;
+  readonly caller: Caller;
+  readonly expiresAt: number;
+  readonly freshUntil: number;
+}
+
+const FRESH_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * @example
+ * const sessions = new SessionCache(db, bus, () => new Date());
+ * const caller = await sessions.caller(token); // null when signed out or expired
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Counts invalidations: a read that overlapped one may have seen the old row. */
+  #generation = 0;
+
+  readonly #enabled: boolean;
+
+  constructor(
+    private readonly db: Executor,
+    bus: ChangeBus,
+    private readonly now: () => Date,
+  ) {
+    this.#enabled = bus.immediate;
+    if (this.#enabled)
+      bus.listen((e) => {
+        if (e.kind === 'sessionEnded') this.#forget((entry) => entry.digest === e.session);
+        else if (e.entity === 'users' && e.op !== 'create') this.#forget((entry) => entry.caller.id === e.id);
+        else return;
+        this.#generation++;
+      });
+  }
+
+  /**
+   * The caller of a live session of an enabled user, or null; at once when remembered, else
+   * a promise of the database's answer.
+   */
+  caller(token: string): Caller | null | Promise<Caller | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const at = this.now().getTime();
+    // Keyed by the token itself: a hit costs no hashing.
+    const hit = this.#entries.get(token);
+    if (hit && at < hit.freshUntil && at < hit.expiresAt) return hit.caller;
+    this.#entries.delete(token);
+    return this.#read(token, at);
+  }
+
+  async #read(token: string, at: number): Promise<Caller | null> {
+    const digest = sessionDigest(token);
+    const generation = this.#generation;
+    const row = await sessionRow(this.db, digest);
+    if (!row || row.expiresAt <= at) return null;
+    if (!this.#enabled || generation !== this.#generation) return row.caller;
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(token, {
+      digest,
+      caller: row.caller,
+      expiresAt: row.expiresAt,
+      freshUntil: at + FRESH_MS,
+    });
+    return row.caller;
+  }
+
+  #forget(matches: (entry: Entry) => boolean): void {
+    for (const [token, entry] of this.#entries) if (matches(entry)) this.#entries.delete(token);
+  }
+}
