@@ -4,7 +4,7 @@
  * every request.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -26,7 +26,8 @@ export function precompress(): Plugin {
     name: 'ninefold:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: an absolute outDir (`--out-dir=/tmp/ui`) stays where it was asked.
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const file of files(outDir)) {

@@ -3,7 +3,7 @@
  * it (table, board card, ticket page): time left until the deadline of an open ticket, in
  * words and colour; for a resolved one, whether the deadline was kept; else the date.
  */
-import { type FieldViewProps, useMeta } from '@ninefold/ui';
+import { type FieldViewProps, formatInstant, useMeta } from '@ninefold/ui';
 import { roughDuration, timeLeft } from './time-left';
 import { useNow } from './use-now';
 
@@ -18,7 +18,7 @@ export function SlaBadge({ value, record, context }: FieldViewProps) {
   const now = useNow();
   if (typeof value !== 'string') return <span className="muted">—</span>;
   const due = Date.parse(value);
-  const date = new Date(due).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = formatInstant(due);
   if (!RUNNING.has(String(record.status))) {
     // Answered (resolved or closed): whether the deadline was kept; else just the date.
     const at = typeof record.resolvedAt === 'string' ? Date.parse(record.resolvedAt) : Number.NaN;

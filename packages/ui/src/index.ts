@@ -17,6 +17,7 @@ export { SkeletonLines } from './components/skeleton';
 export { StateBadge } from './components/state-badge';
 export { type AnyApp, hooksFor, type NinefoldHooks, nf } from './data/ninefold';
 export { useNotify } from './feedback/use-notify';
+export { formatInstant } from './format/format-value';
 export { type UiMeta, useMeta } from './meta/meta-provider';
 export {
   type NamedTransition,

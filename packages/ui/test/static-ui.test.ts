@@ -58,20 +58,25 @@ describe('staticUi', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/assets/index-gone.js', '/api/nope', '/api', '/.secret', '/..%2f..%2fetc%2fpasswd'])(
-    'answers NOT_FOUND as problem+json for %s',
-    async (url) => {
-      const res = await get(url);
-      if (url.includes('passwd')) {
-        // Outside the root is not a file: the SPA answers, never the file system.
-        expect(res.body).toBe(INDEX);
-        return;
-      }
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
-    },
-  );
+  it.each([
+    '/assets/index-gone.js',
+    '/favicon.ico',
+    '/robots.txt',
+    '/api/nope',
+    '/api',
+    '/.secret',
+    '/..%2f..%2fetc%2fpasswd',
+  ])('answers NOT_FOUND as problem+json for %s', async (url) => {
+    const res = await get(url);
+    if (url.includes('passwd')) {
+      // Outside the root is not a file: the SPA answers, never the file system.
+      expect(res.body).toBe(INDEX);
+      return;
+    }
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
 
   it('leaves the API as it was', async () => {
     expect((await get('/api/health')).json()).toEqual({ status: 'ok' });

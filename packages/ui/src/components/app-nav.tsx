@@ -25,7 +25,8 @@ export function AppNav() {
   const registry = useRegistry();
   const { role, user } = useSession();
   const { location } = useRouter();
-  if (user === undefined) return null;
+  // Its room is kept while the session is unknown, so the header does not grow when it is.
+  if (user === undefined) return <div className="main-nav" aria-hidden="true" />;
   const entries = navEntries(meta.screens, registry.screens ?? {}, role);
   const routes = entries.map((e) => e.screen.route);
   return (

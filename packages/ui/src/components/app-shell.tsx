@@ -2,10 +2,13 @@
  * The page frame: a skip link, the header, the main region every page renders into, and
  * the toaster (which follows the theme).
  */
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTheme } from '../theme/theme-toggle';
 import { AppHeader } from './app-header';
+
+// Loaded after the first render: no page needs a toast before it is drawn, and the toaster
+// (with the styles it inserts) was a tenth of the JavaScript run before anything showed.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
  * @example <AppShell><ScreenRoutes /></AppShell>
@@ -21,7 +24,9 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
-      <Toaster theme={theme} position="bottom-right" closeButton containerAriaLabel="Notifications" />
+      <Suspense fallback={null}>
+        <Toaster theme={theme} position="bottom-right" closeButton containerAriaLabel="Notifications" />
+      </Suspense>
     </>
   );
 }

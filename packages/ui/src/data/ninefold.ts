@@ -25,9 +25,12 @@ export function hooksFor<A>(): NinefoldHooks<A> {
   return nf as unknown as NinefoldHooks<A>;
 }
 
-/** The browser's client: same origin, the session cookie, the realtime socket. */
-export function createBrowserClient(): NinefoldClient<AnyApp> {
-  return createClient<AnyApp>();
+/**
+ * The browser's client: same origin, the session cookie, the realtime socket; through `fetch`
+ * when given (the start-up's, which takes the answers index.html already asked for).
+ */
+export function createBrowserClient(fetch?: typeof globalThis.fetch): NinefoldClient<AnyApp> {
+  return createClient<AnyApp>(fetch ? { fetch } : {});
 }
 
 function status(error: unknown): number {

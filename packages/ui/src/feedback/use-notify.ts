@@ -3,9 +3,11 @@
  * with its parameters ("You can have at most 5 open tickets.").
  */
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
 import { problemMessage } from '../api/api-error';
 import { useMeta } from '../meta/meta-provider';
+
+// The toaster's code loads after the first render (see AppShell); a toast waits for it.
+const toaster = () => import('sonner').then((m) => m.toast);
 
 export interface Notify {
   success(message: string): void;
@@ -18,11 +20,12 @@ export interface Notify {
 export function useNotify(): Notify {
   const meta = useMeta();
   const success = useCallback((message: string) => {
-    toast.success(message);
+    void toaster().then((toast) => toast.success(message));
   }, []);
   const error = useCallback(
     (e: unknown) => {
-      toast.error(problemMessage(e, meta.errors));
+      const message = problemMessage(e, meta.errors);
+      void toaster().then((toast) => toast.error(message));
     },
     [meta.errors],
   );

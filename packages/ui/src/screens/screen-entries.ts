@@ -13,6 +13,11 @@ export interface ScreenEntry {
 
 const NAV_BY_DEFAULT: ReadonlySet<ScreenKind> = new Set(['dashboard', 'list', 'board', 'custom']);
 
+/** Every app can be signed into, even one whose spec names no sign-in screen. */
+export const BUILT_IN_SCREENS: { readonly [name: string]: ScreenInput } = {
+  login: { route: '/login', kind: 'login', title: 'Sign in', roles: ['anonymous'] },
+};
+
 /**
  * The screens, the app's additions over the spec's, most specific route first.
  * @example screenEntries(meta.screens, registry.screens)[0]?.screen.route // '/tickets/board'

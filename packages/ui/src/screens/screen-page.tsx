@@ -3,12 +3,12 @@
  * else the generated page of the screen's kind — loaded lazily, with a fixed-size
  * placeholder meanwhile and a boundary if it fails.
  */
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { PageErrorBoundary } from '../components/page-error-boundary';
 import { PageSkeleton } from '../components/skeleton';
 import { useRegistry } from '../registry/registry-provider';
 import type { PageProps } from '../registry/ui-registry';
-import { PAGE_KINDS } from './page-kinds';
+import { pageOfKind } from './page-kinds';
 import { ScreenGate } from './screen-gate';
 
 /**
@@ -16,7 +16,8 @@ import { ScreenGate } from './screen-gate';
  */
 export function ScreenPage(props: PageProps) {
   const registry = useRegistry();
-  const Page = registry.pages?.[props.name] ?? PAGE_KINDS[props.screen.kind];
+  // Chosen once per mount (the route keys this component by path): see pageOfKind.
+  const [Page] = useState(() => registry.pages?.[props.name] ?? pageOfKind(props.screen.kind));
   return (
     <ScreenGate screen={props.screen}>
       <PageErrorBoundary>

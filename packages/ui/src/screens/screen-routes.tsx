@@ -2,20 +2,14 @@
  * The app's routes, made from its screens (the spec's and the app's own), with a proper
  * not-found page for everything else.
  */
-import type { ScreenInput } from '@ninefold/spec';
 import { useMemo } from 'react';
 import { useMeta } from '../meta/meta-provider';
 import { NotFoundPage } from '../pages/not-found-page';
 import { useRegistry } from '../registry/registry-provider';
 import { useRouter } from '../router/router-provider';
 import { type RouteDef, Routes } from '../router/routes';
-import { screenEntries } from './screen-entries';
+import { BUILT_IN_SCREENS, screenEntries } from './screen-entries';
 import { ScreenPage } from './screen-page';
-
-// Every app can be signed into, even one whose spec names no sign-in screen.
-const BUILT_IN: { readonly [name: string]: ScreenInput } = {
-  login: { route: '/login', kind: 'login', title: 'Sign in', roles: ['anonymous'] },
-};
 
 /**
  * @example <ScreenRoutes />
@@ -26,7 +20,7 @@ export function ScreenRoutes() {
   const { location } = useRouter();
   const routes = useMemo<RouteDef[]>(
     () =>
-      screenEntries({ ...BUILT_IN, ...meta.screens }, registry.screens).map(({ name, screen }) => ({
+      screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, registry.screens).map(({ name, screen }) => ({
         path: screen.route,
         // Keyed by path, so moving between two records of one screen starts the page afresh.
         render: (params) => (

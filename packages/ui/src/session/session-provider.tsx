@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { SessionUser } from '../api/api-types';
 import { nf } from '../data/ninefold';
+import { meQuery } from './me-query';
 
 export interface SignUpInput {
   readonly name: string;
@@ -36,11 +37,7 @@ const KEEP: ReadonlySet<unknown> = new Set(['$meta', '$me']);
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
   const client = nf.useClient();
   const qc = useQueryClient();
-  const me = useQuery({
-    queryKey: queryKeys.me(),
-    queryFn: async () => ((await client.auth.me()) as unknown as SessionUser | null) ?? null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const me = useQuery(meQuery(client));
 
   const become = useCallback(
     (user: SessionUser | null) => {

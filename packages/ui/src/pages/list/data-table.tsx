@@ -1,11 +1,11 @@
 /**
- * Records as a data table (TanStack Table, headless): the columns the role may read, the
- * title linking to the record, sorting by the server from the column headers, fixed-height
- * placeholder rows while loading and a plain sentence when there is nothing to show.
+ * Records as a data table: the columns the role may read, the title linking to the record,
+ * sorting by the server from the column headers, fixed-height placeholder rows while loading
+ * and a plain sentence when there is nothing to show. The server sorts and pages, so the
+ * table only draws: plain rows, each drawn again only when its record changes.
  */
 import { type EntityMeta, humanize } from '@ninefold/spec';
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { FieldValue } from '../../components/field-value';
 import { Link } from '../../router/link';
 import { sortable } from './list-query';
@@ -50,80 +50,89 @@ function SortButton({
   );
 }
 
+interface Column {
+  readonly id: string;
+  readonly header: string;
+  cell(row: Row): ReactNode;
+}
+
+const TableRow = memo(function TableRow({
+  row,
+  columns,
+}: {
+  readonly row: Row;
+  readonly columns: readonly Column[];
+}) {
+  return (
+    <tr>
+      {columns.map((c) => (
+        <td key={c.id} data-label={c.header}>
+          {c.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+});
+
 /**
  * @example <DataTable entityName="tickets" entity={e} columns={['subject']} rows={items} sort="-createdAt" … />
  */
 export function DataTable(props: DataTableProps) {
-  const { entity, entityName, columns, rows, sort, onSort, rowLink, rowActions } = props;
+  const { entity, entityName, columns, sort, onSort, rowLink, rowActions } = props;
+  // Rows are drawn in the background, in slices the browser can interleave with input, so a
+  // page of rows arriving never freezes a slow phone; what was shown stays until they are.
+  const rows = useDeferredValue(props.rows);
   const titleField = entity.title ?? columns[0];
-  const defs = useMemo<ColumnDef<Row>[]>(() => {
-    const cols: ColumnDef<Row>[] = columns.map((name) => ({
+  const cols = useMemo<Column[]>(() => {
+    const list: Column[] = columns.map((name) => ({
       id: name,
       header: entity.fields[name]?.label ?? humanize(name),
-      cell: ({ row }) => {
+      cell: (row) => {
         const value = (
-          <FieldValue
-            entity={entityName}
-            field={name}
-            value={row.original[name]}
-            record={row.original}
-            context="table"
-          />
+          <FieldValue entity={entityName} field={name} value={row[name]} record={row} context="table" />
         );
-        const to = name === titleField ? rowLink?.(row.original) : undefined;
+        const to = name === titleField ? rowLink?.(row) : undefined;
         return to ? <Link to={to}>{value}</Link> : value;
       },
     }));
-    if (rowActions)
-      cols.push({ id: '$actions', header: 'Actions', cell: ({ row }) => rowActions(row.original) });
-    return cols;
+    if (rowActions) list.push({ id: '$actions', header: 'Actions', cell: (row) => rowActions(row) });
+    return list;
   }, [columns, entity, entityName, titleField, rowLink, rowActions]);
-  const table = useReactTable({
-    data: (rows ?? []) as Row[],
-    columns: defs,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    getRowId: (r) => r.id,
-  });
   const sortField = sort.replace(/^-/, '');
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
 
   return (
     <div className="table-scroll">
-      <table className="data-table" aria-busy={props.busy || rows === undefined}>
+      <table className="data-table" aria-busy={props.busy || rows === undefined || rows !== props.rows}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => {
-                const label = String(h.column.columnDef.header);
-                const state = h.id === sortField ? direction : null;
-                const ariaSort = state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined;
-                return (
-                  <th key={h.id} scope="col" aria-sort={ariaSort}>
-                    {sortable(entity, h.id) ? (
-                      <SortButton
-                        label={label}
-                        state={state}
-                        onClick={() => onSort(state === 'asc' ? `-${h.id}` : h.id)}
-                      />
-                    ) : (
-                      flexRender(h.column.columnDef.header, h.getContext())
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+          <tr>
+            {cols.map((c) => {
+              const state = c.id === sortField ? direction : null;
+              const ariaSort = state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined;
+              return (
+                <th key={c.id} scope="col" aria-sort={ariaSort}>
+                  {sortable(entity, c.id) ? (
+                    <SortButton
+                      label={c.header}
+                      state={state}
+                      onClick={() => onSort(state === 'asc' ? `-${c.id}` : c.id)}
+                    />
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
         </thead>
         <tbody>
           {rows === undefined &&
             Array.from({ length: props.skeletonRows ?? 8 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered.
               <tr key={i} className="skeleton-row">
-                {defs.map((d) => (
-                  <td key={d.id}>
+                {cols.map((c) => (
+                  <td key={c.id}>
                     <span className="skeleton skeleton-inline" aria-hidden="true" />
                   </td>
                 ))}
@@ -131,19 +140,13 @@ export function DataTable(props: DataTableProps) {
             ))}
           {rows?.length === 0 && (
             <tr>
-              <td colSpan={defs.length} className="table-empty">
+              <td colSpan={cols.length} className="table-empty">
                 {props.empty}
               </td>
             </tr>
           )}
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
+          {rows?.map((row) => (
+            <TableRow key={row.id} row={row} columns={cols} />
           ))}
         </tbody>
       </table>

@@ -4,7 +4,7 @@
  * person's change shows without a reload.
  */
 import { humanize } from '@ninefold/spec';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ProblemAlert } from '../../components/problem-alert';
 import { nf } from '../../data/ninefold';
@@ -17,11 +17,13 @@ import { screenRoute } from '../../screens/screen-entries';
 import { useSession } from '../../session/session-provider';
 import { DataTable } from './data-table';
 import { ListFilters } from './list-filters';
-import { listWhere, readListState } from './list-query';
+import { listCall, readListState } from './list-query';
 import { Pager } from './pager';
 import '../../styles/table.css';
 
 type Row = { readonly id: string; readonly [field: string]: unknown };
+// One empty list, so a failed page does not hand the table a new array on every render.
+const NO_ROWS: readonly Row[] = [];
 
 /**
  * @example <ListPage name="tickets" screen={meta.screens.tickets!} params={{}} />
@@ -36,13 +38,11 @@ export function ListPage(page: PageProps) {
   const state = readListState(params, screen);
   // Cursors of the pages before this one, to go back (the server only gives the next).
   const [before, setBefore] = useState<(string | null)[]>([]);
-  const list = nf.useList(name, {
-    where: listWhere(entity, screen, state) as never,
-    sort: state.sort,
-    limit: meta.limits.pageSize.default,
-    cursor: state.cursor,
-  });
+  const call = listCall(entity, screen, state, meta.limits.pageSize.default);
+  const list = nf.useList(name, { ...call, where: call.where as never });
   const readable = readableFields(meta, role, name);
+  // Kept from render to render, so the table's rows are drawn again only when they change.
+  const columns = useMemo(() => tableColumns(meta, role, name), [meta, role, name]);
   const filters = (screen.filters ?? []).filter((f) => readable.includes(f));
   const formRoute = screenRoute(meta.screens, role, name, 'form');
   const formTitle = Object.values(meta.screens).find((s) => s.route === formRoute)?.title;
@@ -86,8 +86,8 @@ export function ListPage(page: PageProps) {
       <DataTable
         entityName={name}
         entity={entity}
-        columns={tableColumns(meta, role, name)}
-        rows={list.isError ? [] : (list.data?.items as Row[] | undefined)}
+        columns={columns}
+        rows={list.isError ? NO_ROWS : (list.data?.items as Row[] | undefined)}
         busy={list.isFetching}
         sort={state.sort}
         onSort={(sort) => change({ sort })}

@@ -65,3 +65,21 @@ export function listWhere(
   if (screen.search && term) where[screen.search] = { contains: term };
   return where;
 }
+
+/** The options of a list screen's call to the server: one page of records. */
+export interface ListCall {
+  readonly where: Record<string, unknown>;
+  readonly sort: string;
+  readonly limit: number;
+  readonly cursor: string | null;
+}
+
+/**
+ * The list call a list screen makes for its state. The page and the start-up (which asks
+ * before the page's code has arrived) both make it here, so they ask the same question and
+ * share its answer.
+ * @example listCall(entity, screen, readListState(params, screen), 25) // { where: {}, sort: '-createdAt', limit: 25, cursor: null }
+ */
+export function listCall(entity: EntityMeta, screen: ScreenInput, state: ListState, limit: number): ListCall {
+  return { where: listWhere(entity, screen, state), sort: state.sort, limit, cursor: state.cursor };
+}
