@@ -54,7 +54,10 @@ export async function coreSuite(file: string, data: WorkloadData, settings: RunS
     });
 
     const rows: Comparison[] = [];
+    // BENCH_ONLY=get runs only the workloads whose name contains "get" (for quick checks).
+    const only = process.env.BENCH_ONLY;
     const run = async (workload: string, target: number, ours: Side, ceil: Side, status = 200) => {
+      if (only && !workload.includes(only)) return;
       await expectStatus(ours.server, ours.next(), status);
       await expectStatus(ceil.server, ceil.next(), status);
       console.log(`  ${workload}: ${ours.server.name} vs ${ceil.server.name}…`);
