@@ -55,6 +55,7 @@ export function TransitionButtons({
           id={record.id}
           recordTitle={recordTitle}
           transition={asking}
+          returnFocus=".transition-buttons button"
           onClose={() => setAsking(null)}
         />
       )}

@@ -89,9 +89,10 @@ export function TransitionDialog(props: TransitionDialogProps) {
           onCloseAutoFocus={(event) => {
             // The button that opened it may be gone (the record moved on): Radix would then
             // leave focus on the body.
+            // It may also go a moment later, when the record's new state is drawn.
             event.preventDefault();
             if (opener?.isConnected) opener.focus();
-            else keepFocus(...(props.returnFocus ? [props.returnFocus] : []));
+            keepFocus(...(props.returnFocus ? [props.returnFocus] : []));
           }}
         >
           <Dialog.Title className="dialog-title">{props.transition.label}</Dialog.Title>
