@@ -3,7 +3,7 @@
  * Kysely and executed here, so both dialects share every query and the hot paths reuse
  * prepared statements.
  */
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Row = Record<string, unknown>;
@@ -46,31 +46,33 @@ export function compiled(query: Compilable | CompiledQuery): CompiledQuery {
   return 'compile' in query ? query.compile() : query;
 }
 
-const TEXTS = new WeakMap<Kysely<any>, Map<string, string>>();
+/** A query compiled once: its text and node, bound to new parameters on each use. */
+type Reusable = Pick<CompiledQuery, 'sql' | 'query' | 'queryId'>;
+const REUSABLE = new WeakMap<Kysely<any>, Map<string, Reusable>>();
 
 /**
  * A query whose SQL text depends only on `key` and the dialect: built and compiled once per
  * query builder, then bound to `parameters` on each call. For the lookups every request runs
- * (its session, a record by id), where compiling each time was measurable.
- * @example reusableQuery(qb, 'session', () => sql`select … where id = ${d}`.compile(qb), [d])
+ * (its session, a record by id), where compiling each time was measurable — and so was
+ * Kysely's `CompiledQuery.raw`, which makes and freezes four objects per call.
+ * @example reusableQuery(qb, 'session', [d], () => sql`select … where id = ${d}`.compile(qb))
  */
 export function reusableQuery(
   qb: Kysely<any>,
   key: string,
-  build: () => CompiledQuery,
   parameters: readonly unknown[],
+  build: () => CompiledQuery,
 ): CompiledQuery {
-  let texts = TEXTS.get(qb);
-  if (!texts) {
-    texts = new Map();
-    TEXTS.set(qb, texts);
+  let known = REUSABLE.get(qb);
+  if (!known) {
+    known = new Map();
+    REUSABLE.set(qb, known);
   }
-  let text = texts.get(key);
-  if (text === undefined) {
+  const compiled = known.get(key);
+  if (compiled === undefined) {
     const first = build();
-    text = first.sql;
-    texts.set(key, text);
+    known.set(key, { sql: first.sql, query: first.query, queryId: first.queryId });
     return first;
   }
-  return CompiledQuery.raw(text, [...parameters]);
+  return { sql: compiled.sql, query: compiled.query, queryId: compiled.queryId, parameters };
 }

@@ -57,13 +57,9 @@ export async function sessionRow(db: Executor, digest: string): Promise<SessionR
     disabled: unknown;
     expiresAt: string;
   }>(
-    reusableQuery(
-      db.qb,
-      'session',
-      () =>
-        sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
+    reusableQuery(db.qb, 'session', [digest], () =>
+      sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
         where s.id = ${digest}`.compile(db.qb),
-      [digest],
     ),
   );
   const row = rows[0];

@@ -33,43 +33,97 @@ function readableCopy(record: Rec, readable: ReadonlySet<string> | undefined): R
   return out;
 }
 
-const WRITABLE = new WeakMap<object, string[]>();
+const WRITABLE = new WeakMap<object, readonly string[]>();
 
 /** The fields anyone could ever change on a record of this entity. */
-function changeableFields(node: EntityNode): string[] {
+function changeableFields(node: EntityNode): readonly string[] {
   let fields = WRITABLE.get(node);
   if (!fields) {
-    fields = Object.entries(node.fields)
-      .filter(([, f]) => !f.readOnly && !f.computed && f.type !== 'state' && !f.immutable)
-      .map(([name]) => name);
+    fields = Object.freeze(
+      Object.entries(node.fields)
+        .filter(([, f]) => !f.readOnly && !f.computed && f.type !== 'state' && !f.immutable)
+        .map(([name]) => name),
+    );
     WRITABLE.set(node, fields);
   }
   return fields;
 }
 
+/**
+ * The few distinct answers `pick` gives, each made once and shared: `$can` asks which of a
+ * role's grants and transitions hold on every read, and the same handful of combinations
+ * recur, so a bit mask of what held finds the answer without building a new array.
+ */
+const PICKED = new WeakMap<object, Map<number, readonly string[]>>();
+const MASKABLE = 30;
+
+function picked(owner: object, mask: number, pick: () => string[]): readonly string[] {
+  let byMask = PICKED.get(owner);
+  if (!byMask) {
+    byMask = new Map();
+    PICKED.set(owner, byMask);
+  }
+  let found = byMask.get(mask);
+  if (!found) {
+    found = Object.freeze(pick());
+    byMask.set(mask, found);
+  }
+  return found;
+}
+
 /** The fields the caller may write on this record now. */
-function writableNow(scope: RecordScope, entity: string, holds: Holds): string[] {
+function writableNow(scope: RecordScope, entity: string, holds: Holds): readonly string[] {
   const writable = changeableFields(scope.entity(entity));
-  if (scope.system) return [...writable];
+  if (scope.system) return writable;
   const grants = grantsFor(scope.app, entity, scope.role, 'update');
-  if (grants === undefined) return [...writable];
-  const allowed = new Set<string>();
-  for (const g of grants) if (holds(g.where)) for (const f of g.fields ?? writable) allowed.add(f);
-  return writable.filter((f) => allowed.has(f));
+  if (grants === undefined) return writable;
+  let mask = 0;
+  for (let i = 0; i < grants.length; i++) if (holds(grants[i]!.where)) mask |= 1 << i;
+  const pick = () => {
+    const allowed = new Set<string>();
+    grants.forEach((g, i) => {
+      if (mask & (1 << i)) for (const f of g.fields ?? writable) allowed.add(f);
+    });
+    return writable.filter((f) => allowed.has(f));
+  };
+  return grants.length <= MASKABLE ? picked(grants, mask, pick) : pick();
 }
 
 /** The transitions the caller may run on this record now (state, who and preconditions). */
-function runnableTransitions(scope: RecordScope, entity: string, record: Rec, holds: Holds): string[] {
+function runnableTransitions(
+  scope: RecordScope,
+  entity: string,
+  record: Rec,
+  holds: Holds,
+): readonly string[] {
   const machine = scope.entity(entity).states;
-  if (!machine) return [];
-  const out: string[] = [];
-  for (const t of Object.values(machine.transitions)) {
-    if (!t.from.includes(String(record[machine.field]))) continue;
+  if (!machine) return NONE;
+  const state = String(record[machine.field]);
+  const transitions = transitionList(machine);
+  let mask = 0;
+  for (let i = 0; i < transitions.length; i++) {
+    const t = transitions[i]!;
+    if (!t.from.includes(state)) continue;
     const who = t.who[scope.role];
     if (!scope.system && (!who || !holds(who))) continue;
-    if (t.requires.every((p) => holds(p.check))) out.push(t.name);
+    if (t.requires.every((p) => holds(p.check))) mask |= 1 << i;
   }
-  return out;
+  if (mask === 0) return NONE;
+  const pick = () => transitions.filter((_, i) => mask & (1 << i)).map((t) => t.name);
+  return transitions.length <= MASKABLE ? picked(transitions, mask, pick) : pick();
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+type Machine = NonNullable<EntityNode['states']>;
+const TRANSITIONS = new WeakMap<Machine, Machine['transitions'][string][]>();
+
+function transitionList(machine: Machine): Machine['transitions'][string][] {
+  let list = TRANSITIONS.get(machine);
+  if (!list) {
+    list = Object.values(machine.transitions);
+    TRANSITIONS.set(machine, list);
+  }
+  return list;
 }
 
 /** A single-record answer: projected fields and `$can`, at once unless a rule needs related rows. */

@@ -10,7 +10,7 @@ import type { BusEvent, ChangeEvent } from '../changes/change-event';
 import { accessRule, grantFields, grantsFor } from '../rules/access-rule';
 import { evalRule, NEEDS_ROWS, ruleNow } from '../rules/evaluate-rule';
 import { type Caller, type RuleContext, roleOf } from '../rules/rule-context';
-import { decodeRow, type Rec } from './row-codec';
+import { decodeInPlace, type Rec, recordColumns } from './row-codec';
 
 const NO_EXTRA: Partial<RuleContext> = Object.freeze({});
 
@@ -66,18 +66,16 @@ export class RecordScope {
   }
 
   #rowQuery(entity: string, id: string, lock: boolean) {
-    const forUpdate = lock && this.exec.dialect === 'postgres' ? sql` for update` : sql``;
-    const { qb } = this.exec;
-    return reusableQuery(
-      qb,
-      `row:${entity}:${lock}`,
-      () => sql`select * from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(qb),
-      [id],
-    );
+    const { qb, dialect } = this.exec;
+    return reusableQuery(qb, lock ? `row-lock:${entity}` : `row:${entity}`, [id], () => {
+      const columns = sql.join(recordColumns(this.entity(entity)).map((c) => sql.ref(c)));
+      const forUpdate = lock && dialect === 'postgres' ? sql` for update` : sql``;
+      return sql`select ${columns} from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(qb);
+    });
   }
 
   #decode(entity: string, rows: Rec[]): Rec | null {
-    return rows[0] ? decodeRow(this.entity(entity), rows[0], this.exec.dialect) : null;
+    return rows[0] ? decodeInPlace(this.entity(entity), rows[0], this.exec.dialect) : null;
   }
 
   /** Records a committed-to-be change for realtime. */
@@ -126,11 +124,11 @@ export class RecordScope {
    * @example const canDelete = scope.decided('tickets', t, (holds) => holds(deleteRule));
    */
   decided<T>(entity: string, record: Rec, compute: (holds: Holds) => T): T | Promise<T> {
-    const known = new Map<RuleNode, boolean>();
-    // Made only when a rule needs rows: most computations never do.
+    // Both made only when a rule needs rows: most computations never do.
+    let known: Map<RuleNode, boolean> | undefined;
     let pending: Map<RuleNode, Promise<boolean>> | undefined;
     const holds: Holds = (rule) => {
-      const answer = known.get(rule) ?? ruleNow(rule, entity, record, this.rules);
+      const answer = known?.get(rule) ?? ruleNow(rule, entity, record, this.rules);
       if (answer !== NEEDS_ROWS) return answer;
       pending ??= new Map();
       if (!pending.has(rule)) pending.set(rule, this.holds(rule, entity, record));
@@ -139,9 +137,11 @@ export class RecordScope {
     const first = compute(holds);
     if (pending === undefined) return first;
     const waiting = pending;
+    const answers = new Map<RuleNode, boolean>();
+    known = answers;
     return (async () => {
       for (;;) {
-        for (const [rule, answer] of waiting) known.set(rule, await answer);
+        for (const [rule, answer] of waiting) answers.set(rule, await answer);
         waiting.clear();
         const value = compute(holds);
         if (waiting.size === 0) return value;

@@ -24,21 +24,32 @@ export function grantsFor(
  */
 export function accessRule(app: App, entity: string, role: string, op: EntityOperation): RuleNode {
   // Asked on every request and for every realtime subscriber: made once per app.
-  let rules = RULES.get(app);
-  if (!rules) {
-    rules = new Map();
-    RULES.set(app, rules);
+  // Nested maps rather than one joined key: a key string would be made and hashed per call.
+  let byEntity = RULES.get(app);
+  if (!byEntity) {
+    byEntity = new Map();
+    RULES.set(app, byEntity);
   }
-  const key = `${entity}\u0000${role}\u0000${op}`;
-  let rule = rules.get(key);
+  const byOp = inner(inner(byEntity, entity), role);
+  let rule = byOp.get(op);
   if (!rule) {
     rule = ruleOf(grantsFor(app, entity, role, op));
-    rules.set(key, rule);
+    byOp.set(op, rule);
   }
   return rule;
 }
 
-const RULES = new WeakMap<App, Map<string, RuleNode>>();
+type Nested<V> = Map<string, V>;
+const RULES = new WeakMap<App, Nested<Nested<Map<EntityOperation, RuleNode>>>>();
+
+function inner<V extends Map<unknown, unknown>>(map: Map<string, V>, key: string): V {
+  let value = map.get(key);
+  if (!value) {
+    value = new Map() as V;
+    map.set(key, value);
+  }
+  return value;
+}
 
 function ruleOf(grants: readonly GrantNode[] | undefined): RuleNode {
   if (grants === undefined) return allow();
