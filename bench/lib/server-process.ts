@@ -35,15 +35,21 @@ function profileArgs(name: string): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', join(dir, name)];
 }
 
+/** BENCH_NODE_ARGS: more flags for every child (for example `--trace-gc`), split on spaces. */
+function extraNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
 /**
  * Starts `bench/servers/<entry>.ts` with `args`; resolves once it listens on 127.0.0.1.
- * Set BENCH_PROFILE=1 to have each child write V8 CPU profiles to bench/.data/profiles/<name>.
+ * Set BENCH_PROFILE=1 to have each child write V8 CPU profiles to bench/.data/profiles/<name>;
+ * BENCH_NODE_ARGS adds Node flags to every child.
  * @example const bare = await startServer('ceiling', 'bare-server', [file, requesterId]);
  */
 export function startServer(name: string, entry: string, args: readonly string[]): Promise<ServerHandle> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profileArgs(name), '--import', 'tsx', serverEntry(entry), ...args],
+    [...profileArgs(name), ...extraNodeArgs(), '--import', 'tsx', serverEntry(entry), ...args],
     { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
