@@ -14,11 +14,15 @@ export function startNinefold(variant: VariantName, file: string): Promise<Serve
 }
 
 /**
- * The bare ceiling; its creates are filed for `requesterId` (it has no sessions).
+ * The bare ceiling; its creates are filed for `requesterId` (it has no sessions). With
+ * `mmap`, it reads the file through memory-mapped I/O as Ninefold does: a reference that
+ * takes that one SQLite setting out of the ratio.
  * @example const ceiling = await startCeiling(run.file, data.customerId);
  */
-export function startCeiling(file: string, requesterId: string): Promise<ServerHandle> {
-  return startServer('ceiling', 'bare-server', [file, requesterId]);
+export function startCeiling(file: string, requesterId: string, mmap = false): Promise<ServerHandle> {
+  return mmap
+    ? startServer('ceiling+mmap', 'bare-server', [file, requesterId, 'mmap'])
+    : startServer('ceiling', 'bare-server', [file, requesterId]);
 }
 
 /** Stops every server given, in parallel. */

@@ -3,19 +3,21 @@
  * the same queries with raw better-sqlite3 prepared statements and JSON.stringify: no
  * validation, no rules, no sessions, no audit. Writes are as durable as Ninefold's (WAL,
  * synchronous=FULL) and, as a naive server does, one transaction (one fsync) per insert.
- * Usage: bare-server.ts <file> <requester id>
+ * Usage: bare-server.ts <file> <requester id> [mmap]; with `mmap` it maps the file for reads
+ * as Ninefold does (packages/server/src/db/sqlite-database.ts), for a reference comparison.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import { uuid7At } from '../lib/prng';
 
-const [file, requester] = process.argv.slice(2);
-if (!file || !requester) throw new Error('usage: bare-server.ts <file> <requester id>');
+const [file, requester, mmap] = process.argv.slice(2);
+if (!file || !requester) throw new Error('usage: bare-server.ts <file> <requester id> [mmap]');
 
 const db = new BetterSqlite3(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
+if (mmap === 'mmap') db.pragma('mmap_size = 2147418112');
 
 const ORDER = 'order by "createdAt" desc, id desc limit ?';
 const byId = db.prepare('select * from tickets where id = ?');
