@@ -3,7 +3,7 @@
  * they may do with it right now (writable fields, delete, transitions), so a client shows
  * exactly the actions the server would accept.
  */
-import { type EntityNode, SYSTEM_FIELDS } from '@ninefold/spec';
+import { type EntityNode, type GrantNode, type RuleNode, SYSTEM_FIELDS } from '@ninefold/spec';
 import { accessRule, grantsFor } from '../rules/access-rule';
 import type { Holds, RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
@@ -50,25 +50,26 @@ function changeableFields(node: EntityNode): readonly string[] {
 }
 
 /**
- * The few distinct answers `pick` gives, each made once and shared: `$can` asks which of a
- * role's grants and transitions hold on every read, and the same handful of combinations
- * recur, so a bit mask of what held finds the answer without building a new array.
+ * `$can` asks on every read which of a role's grants and transitions hold, and the same
+ * handful of combinations recur: a bit mask of what held finds the answer, made once and
+ * shared, without building a new array per request.
  */
-const PICKED = new WeakMap<object, Map<number, readonly string[]>>();
+const BY_MASK = new WeakMap<object, Map<number, readonly string[]>>();
 const MASKABLE = 30;
 
-function picked(owner: object, mask: number, pick: () => string[]): readonly string[] {
-  let byMask = PICKED.get(owner);
+function remembered(owner: object, mask: number): readonly string[] | undefined {
+  return BY_MASK.get(owner)?.get(mask);
+}
+
+function remember(owner: object, mask: number, answer: string[]): readonly string[] {
+  let byMask = BY_MASK.get(owner);
   if (!byMask) {
     byMask = new Map();
-    PICKED.set(owner, byMask);
+    BY_MASK.set(owner, byMask);
   }
-  let found = byMask.get(mask);
-  if (!found) {
-    found = Object.freeze(pick());
-    byMask.set(mask, found);
-  }
-  return found;
+  const frozen = Object.freeze(answer);
+  byMask.set(mask, frozen);
+  return frozen;
 }
 
 /** The fields the caller may write on this record now. */
@@ -79,14 +80,16 @@ function writableNow(scope: RecordScope, entity: string, holds: Holds): readonly
   if (grants === undefined) return writable;
   let mask = 0;
   for (let i = 0; i < grants.length; i++) if (holds(grants[i]!.where)) mask |= 1 << i;
-  const pick = () => {
-    const allowed = new Set<string>();
-    grants.forEach((g, i) => {
-      if (mask & (1 << i)) for (const f of g.fields ?? writable) allowed.add(f);
-    });
-    return writable.filter((f) => allowed.has(f));
-  };
-  return grants.length <= MASKABLE ? picked(grants, mask, pick) : pick();
+  if (grants.length > MASKABLE) return fieldsOf(grants, writable, mask);
+  return remembered(grants, mask) ?? remember(grants, mask, fieldsOf(grants, writable, mask));
+}
+
+function fieldsOf(grants: readonly GrantNode[], writable: readonly string[], mask: number): string[] {
+  const allowed = new Set<string>();
+  grants.forEach((g, i) => {
+    if (mask & (1 << i)) for (const f of g.fields ?? writable) allowed.add(f);
+  });
+  return writable.filter((f) => allowed.has(f));
 }
 
 /** The transitions the caller may run on this record now (state, who and preconditions). */
@@ -106,11 +109,20 @@ function runnableTransitions(
     if (!t.from.includes(state)) continue;
     const who = t.who[scope.role];
     if (!scope.system && (!who || !holds(who))) continue;
-    if (t.requires.every((p) => holds(p.check))) mask |= 1 << i;
+    if (allHold(t.requires, holds)) mask |= 1 << i;
   }
   if (mask === 0) return NONE;
-  const pick = () => transitions.filter((_, i) => mask & (1 << i)).map((t) => t.name);
-  return transitions.length <= MASKABLE ? picked(transitions, mask, pick) : pick();
+  if (transitions.length > MASKABLE) return namesOf(transitions, mask);
+  return remembered(transitions, mask) ?? remember(transitions, mask, namesOf(transitions, mask));
+}
+
+function allHold(requires: readonly { readonly check: RuleNode }[], holds: Holds): boolean {
+  for (const r of requires) if (!holds(r.check)) return false;
+  return true;
+}
+
+function namesOf(transitions: readonly { readonly name: string }[], mask: number): string[] {
+  return transitions.filter((_, i) => mask & (1 << i)).map((t) => t.name);
 }
 
 const NONE: readonly string[] = Object.freeze([]);

@@ -18,7 +18,8 @@ const NO_EXTRA: Partial<RuleContext> = Object.freeze({});
 export type Holds = (rule: RuleNode) => boolean;
 
 export class RecordScope {
-  readonly #rows = new Map<string, Promise<Rec | null>>();
+  /** Rows loaded in this scope: a promise while loading, the row once read synchronously. */
+  readonly #rows = new Map<string, Rec | null | Promise<Rec | null>>();
   readonly rules: RuleContext;
 
   constructor(
@@ -53,11 +54,10 @@ export class RecordScope {
   async load(entity: string, id: string, lock = false): Promise<Rec | null> {
     const key = `${entity}:${id}`;
     if (lock) this.#rows.delete(key);
-    let row = this.#rows.get(key);
-    if (!row) {
-      row = this.#fetch(entity, id, lock);
-      this.#rows.set(key, row);
-    }
+    const known = this.#rows.get(key);
+    if (known !== undefined) return known;
+    const row = this.#fetch(entity, id, lock);
+    this.#rows.set(key, row);
     return row;
   }
 
@@ -97,7 +97,7 @@ export class RecordScope {
   ): Promise<boolean> {
     if (this.system) return true;
     const rule = accessRule(this.app, entity, this.role, op);
-    return evalRule(rule, entity, record, this.#context(extra), this.#loader);
+    return evalRule(rule, entity, record, this.#context(extra), this.#loader());
   }
 
   /** The fields of `entity` the caller may read (all when the grants name none). */
@@ -113,7 +113,7 @@ export class RecordScope {
     record: Rec | null,
     extra: Partial<RuleContext> = NO_EXTRA,
   ): Promise<boolean> {
-    return evalRule(rule, entity, record, this.#context(extra), this.#loader);
+    return evalRule(rule, entity, record, this.#context(extra), this.#loader());
   }
 
   /**
@@ -149,7 +149,12 @@ export class RecordScope {
     })();
   }
 
-  readonly #loader = (entity: string, id: string) => this.load(entity, id);
+  // Made on first use: most scopes (a get by id) never load a related row.
+  #load?: (entity: string, id: string) => Promise<Rec | null>;
+  #loader() {
+    this.#load ??= (entity, id) => this.load(entity, id);
+    return this.#load;
+  }
 
   #context(extra: Partial<RuleContext>): RuleContext {
     return extra === NO_EXTRA ? this.rules : { ...this.rules, ...extra };
@@ -171,7 +176,7 @@ export class RecordScope {
     const { allNow } = this.exec;
     if (!allNow || this.#rows.has(key)) return this.readable(entity, id);
     const row = this.#decode(entity, allNow<Rec>(this.#rowQuery(entity, id, false)));
-    this.#rows.set(key, Promise.resolve(row));
+    this.#rows.set(key, row);
     if (!row) throw new AppError('NOT_FOUND');
     if (this.system) return row;
     const now = ruleNow(accessRule(this.app, entity, this.role, 'read'), entity, row, this.rules);
