@@ -3,7 +3,7 @@
  * and the API's own NOT_FOUND answer untouched. Runs on a small dist made here, so it needs
  * neither a UI build nor a browser.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,29 @@ describe('staticUi', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends the page with its Content-Security-Policy, and worked out again after a rebuild', async () => {
+    for (const url of ['/', '/tickets', '/index.html']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    expect((await get('/assets/index-abc123.js')).headers['content-security-policy']).toBeUndefined();
+    const rebuilt = '<!doctype html><script>go()</script><div id="root"></div>';
+    writeFileSync(join(dir, 'index.html'), rebuilt);
+    // The policy is keyed by the file's modification time; make sure it moves on coarse clocks.
+    utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+    try {
+      const res = await get('/');
+      expect(res.body).toBe(rebuilt);
+      expect(res.headers['content-security-policy']).toContain(
+        "script-src 'self' 'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='",
+      );
+    } finally {
+      writeFileSync(join(dir, 'index.html'), INDEX);
+      utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 10_000));
+    }
   });
 
   it('leaves the API as it was', async () => {

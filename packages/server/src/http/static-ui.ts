@@ -1,13 +1,14 @@
 /**
  * The built React client on the API's port: files from the UI's `dist`, hashed assets
  * cached for a year, and every other non-API GET answered with index.html so a deep link
- * (`/tickets/42`) survives a reload. `/api/*` is never shadowed: an unknown API path still
- * answers NOT_FOUND as problem+json.
+ * (`/tickets/42`) survives a reload, with the page's Content-Security-Policy. `/api/*` is
+ * never shadowed: an unknown API path still answers NOT_FOUND as problem+json.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentPolicy } from './content-policy';
 
 /** Vite puts content-hashed files here: a name never changes meaning, so caching is forever. */
 const ASSETS = '/assets/';
@@ -51,6 +52,24 @@ function send(reply: FastifyReply, file: string, cache: string): FastifyReply {
 }
 
 /**
+ * The page's headers: its policy, worked out again only when index.html changes (a rebuild
+ * while the server runs changes the inline scripts' hashes).
+ */
+function pageHeaders(indexFile: string): () => Record<string, string> {
+  let known: { mtimeMs: number; policy: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (known?.mtimeMs !== mtimeMs)
+      known = { mtimeMs, policy: contentPolicy(readFileSync(indexFile, 'utf8')) };
+    return {
+      'content-security-policy': known.policy,
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+    };
+  };
+}
+
+/**
  * Serves the UI built in `distDir` (`npm run build -w @ninefold/ui` → packages/ui/dist).
  * Register it after the API routes and before `listen()`.
  * @example
@@ -73,14 +92,16 @@ export async function staticUi(server: FastifyInstance, distDir: string): Promis
     preCompressed: true,
   });
 
+  const pageHeadersNow = pageHeaders(join(root, 'index.html'));
   server.get('/*', (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (isApi(pathname)) return reply.callNotFound();
     const file = fileFor(root, pathname);
+    if (file === 'index.html') reply.headers(pageHeadersNow());
     if (file) return send(reply, file, pathname.startsWith(ASSETS) ? FOREVER : REVALIDATE);
     // A missing hashed asset is a real 404: answering HTML there would break a stale tab silently.
     // So is any missing file (`/favicon.ico`, `/robots.txt`): routes have no extension.
     if (pathname.startsWith(ASSETS) || FILE_NAME.test(pathname)) return reply.callNotFound();
-    return send(reply, 'index.html', REVALIDATE);
+    return send(reply.headers(pageHeadersNow()), 'index.html', REVALIDATE);
   });
 }

@@ -24,12 +24,23 @@ export interface OpenedPage {
  */
 export async function openPage(
   browser: Browser,
-  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    width?: number;
+    height?: number;
+    /**
+     * Apply the app's Content-Security-Policy (default: bypassed, because `checkA11y` injects
+     * axe-core as a script tag, which the policy refuses as it should). The policy itself is
+     * tested with it applied, in content-policy.browser.test.ts.
+     */
+    enforcePolicy?: boolean;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    bypassCSP: !options.enforcePolicy,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
