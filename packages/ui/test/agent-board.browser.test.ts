@@ -185,7 +185,7 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
     await page.getByLabel('Internal note').check();
     await page.getByRole('button', { name: 'Add comment' }).click();
     await toast('Comment added.').waitFor();
-    expect(await page.getByLabel('Internal note').isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel('Internal note').isChecked()).toBe(false);
     await comment.fill('We are looking into it and will update you today.');
     await page.getByRole('button', { name: 'Add comment' }).click();
     const thread = page.getByRole('region', { name: 'Conversation' });

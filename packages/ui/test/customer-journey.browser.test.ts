@@ -51,8 +51,9 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     await shot(page, '01-login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
-    // Focus moved to the new page's heading, so a screen reader starts there.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // Focus moved to the new page's heading, so a screen reader starts there. Polled: the
+    // heading is drawn first, and focused by an effect that may run a task later.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await page.getByLabel('Name').fill('Carla Customer');
     await page.getByLabel('Email').fill(DEMO.alice.email);
     await page.getByLabel('Password').fill('short');
@@ -77,8 +78,9 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     await page.getByText('Description is required.').waitFor();
     expect(await subject.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
-    // The first invalid field takes focus, so the keyboard lands on what to fix.
-    expect(await subject.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The first invalid field takes focus, so the keyboard lands on what to fix. Polled: it
+    // moves a frame after the errors are drawn.
+    await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
     await subject.fill('abc');
     await subject.blur();
     const message = page.getByText('Subject must be at least 5 characters.');
@@ -147,7 +149,7 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     await toast('Comment added.').waitFor();
     const thread = page.getByRole('region', { name: 'Conversation' });
     await thread.getByText('It smells of burnt toner now.').waitFor();
-    expect(await page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('');
   });
 
   it('reopens the ticket once support has resolved it', async () => {

@@ -83,8 +83,10 @@ describe.skipIf(!HAS_CHROMIUM)('an agent resolves, the customer reopens', { time
     await dialog.getByLabel('Resolution').fill('Cleared the lockout; the new password works now.');
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await toast(page, 'Ticket is now resolved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
     // Focus went back to where it was before the dialog (Radix), not to the page's top.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    // Polled: it moves there a task and a frame after the dialog is gone.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     expect(await state(page).textContent()).toBe('Resolved');
     await page.getByRole('button', { name: 'Close', exact: true }).waitFor();
     await checkA11y(page);
