@@ -2,7 +2,7 @@
  * Databases for tests, once per dialect: a temporary SQLite file, and — when
  * TEST_DATABASE_URL is set — a fresh PostgreSQL schema, so test files run in parallel
  * without sharing tables. Without TEST_DATABASE_URL the PostgreSQL runs are skipped with a
- * printed notice.
+ * printed notice; in CI, where it must be set, the suite fails instead.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,12 @@ export const PG_URL = process.env.TEST_DATABASE_URL;
 
 /** The dialects to run database tests on here. */
 export const DIALECTS: readonly DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+// In CI a missing URL is a broken setup, not a choice: PostgreSQL's half of the suite would
+// pass by being skipped.
+if (!PG_URL && process.env.CI) {
+  throw new Error('TEST_DATABASE_URL must be set in CI (see .ci/run).');
+}
 
 let noticed = false;
 if (!PG_URL && !noticed) {
