@@ -1,8 +1,10 @@
 /**
  * The admin console in Chromium, on the helpdesk with its demo data: an admin changes a
- * customer's role (and that person's session ends at once), reads the tickets' state
- * diagram, the permission matrix, the error catalogue, the limits with live usage and the
- * audit log (filtered, and paged by cursor); every tab passes axe-core with no serious or
+ * customer's role (and that person's session ends at once), sets an agent's team, disables
+ * an account (that person cannot sign in) and enables it again, renames and deletes teams,
+ * reads the tickets' state diagram, the permission matrix, the error catalogue, the limits
+ * with live quota and rate-limit usage and the audit log (filtered by entity, record, actor,
+ * operation and day, and paged by cursor); every page passes axe-core with no serious or
  * critical violation, in light and dark; the tabs work from the keyboard; loading the console
  * shifts no layout. Screenshots go to packages/ui/test-results/admin-*.png. Skipped, with a
  * notice, when there is no Chromium.
@@ -18,6 +20,7 @@ import {
   noticeIfNoChromium,
   type OpenedPage,
   openPage,
+  PASSWORD,
   type Person,
   shot,
   signIn,
@@ -27,6 +30,14 @@ import {
 noticeIfNoChromium();
 
 const RILEY: Person = { email: 'riley@test.example', name: 'Riley Rolechange', role: 'customer' };
+const DANA: Person = { email: 'dana@test.example', name: 'Dana Disabled', role: 'customer' };
+
+/** A day as a date input takes it, in the browser's (and this process's) time zone. */
+const day = (offsetDays = 0) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 /**
  * Records unexpected layout shifts (not caused by input) as CLS counts them: the total, and
@@ -87,6 +98,7 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
   beforeAll(async () => {
     hd = await startHelpdesk({ seed: true });
     rileyId = await hd.addUser(RILEY);
+    await hd.addUser(DANA);
     browser = await launchChromium();
   }, 240_000);
 
@@ -105,6 +117,10 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await admin.context.addInitScript(TRACK_SHIFTS);
     await signIn(admin.page, hd.base, DEMO.admin.email);
     const { page } = admin;
+    // Where an admin lands after signing in: the dashboard.
+    await page.getByRole('heading', { level: 2, name: 'The queue' }).waitFor();
+    await checkA11y(page);
+    await shot(page, 'admin-00-dashboard');
     await page.goto(`${hd.base}/admin`);
     await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
     await page.getByRole('combobox', { name: `Role of ${RILEY.name}` }).waitFor();
@@ -151,6 +167,58 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await shot(page, 'admin-02-role-changed');
   });
 
+  it("sets an agent's team from the users list, and a refusal says which rule", async () => {
+    const { page } = admin;
+    // Riley is an agent since the role change: one more for Support.
+    const riley = page.getByRole('combobox', { name: `Team of ${RILEY.name}` });
+    await riley.selectOption({ label: 'Support' });
+    await page.getByText(`${RILEY.name} is now in Support.`).waitFor();
+    await expect.poll(() => riley.inputValue()).not.toBe('');
+    // A customer cannot be in a team (teamOnlyForAgents): refused, and the select goes back.
+    const bob = page.getByRole('combobox', { name: `Team of ${DEMO.bob.name}` });
+    await bob.selectOption({ label: 'Support' });
+    await page.getByText(`The team of ${DEMO.bob.name} was not changed.`).waitFor();
+    await page
+      .getByText(/It breaks the rule teamOnlyForAgents/)
+      .first()
+      .waitFor();
+    await expect.poll(() => bob.inputValue()).toBe('');
+  });
+
+  it('disables an account after asking (that person cannot sign in), then enables it again', async () => {
+    const { page } = admin;
+    const dana = await open();
+    await signIn(dana.page, hd.base, DANA.email);
+    expect(await apiStatus(dana.page, '/api/auth/me')).toBe(200);
+    // No one disables themselves: the admin's own row offers no button.
+    await expect
+      .poll(() => page.getByRole('button', { name: `Disable the account of ${DEMO.admin.name}` }).count())
+      .toBe(0);
+    await page.getByRole('button', { name: `Disable the account of ${DANA.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable ${DANA.name}?` });
+    await dialog.getByText(/signed out everywhere/).waitFor();
+    await checkA11y(page);
+    await shot(page, 'admin-02b-disable-dialog');
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText(`${DANA.name} is disabled.`).waitFor();
+    const enable = page.getByRole('button', { name: `Enable the account of ${DANA.name}` });
+    await enable.waitFor();
+    // Signed out at once, and the sign-in form refuses the right password.
+    await expect.poll(() => apiStatus(dana.page, '/api/auth/me')).toBe(401);
+    await dana.page.goto(`${hd.base}/login`);
+    await dana.page.getByLabel('Email').fill(DANA.email);
+    await dana.page.getByLabel('Password').fill(PASSWORD);
+    await dana.page.getByLabel('Password').press('Enter');
+    await dana.page.getByText('The email or password is not correct.').waitFor();
+    expect(new URL(dana.page.url()).pathname).toBe('/login');
+
+    await enable.click();
+    await page.getByText(`${DANA.name} is enabled again.`).waitFor();
+    await page.getByRole('button', { name: `Disable the account of ${DANA.name}` }).waitFor();
+    await signIn(dana.page, hd.base, DANA.email);
+    expect(await apiStatus(dana.page, '/api/auth/me')).toBe(200);
+  });
+
   it('moves between tabs with the arrow keys, one tab stop in all', async () => {
     const { page } = admin;
     const users = page.getByRole('tab', { name: 'Users and roles' });
@@ -172,7 +240,7 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
   it('lists the teams and creates one, checked by the spec before it is sent', async () => {
     const { page } = admin;
     await page.getByRole('rowheader', { name: 'Support', exact: true }).waitFor();
-    const name = page.getByLabel('Name');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await name.fill('Q');
     await page.getByRole('button', { name: 'Create team' }).click();
     await page.getByText('Name must be at least 2 characters.').waitFor();
@@ -182,6 +250,40 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await page.getByRole('rowheader', { name: 'Billing', exact: true }).waitFor();
     await checkA11y(page);
     await shot(page, 'admin-03-teams');
+  });
+
+  it('renames a team (checked before it is sent) and deletes one with members, who keep their accounts', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: 'Rename Billing' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Billing' });
+    const name = rename.getByLabel('New name');
+    await name.fill('B');
+    await rename.getByRole('button', { name: 'Rename team' }).click();
+    await rename.getByText('Name must be at least 2 characters.').waitFor();
+    await name.fill('Billing desk');
+    await rename.getByRole('button', { name: 'Rename team' }).click();
+    await page.getByRole('rowheader', { name: 'Billing desk', exact: true }).waitFor();
+    await expect.poll(() => rename.count()).toBe(0);
+
+    // Support has members (Priya and Tom from the demo, Riley since the users tab): the
+    // question says what happens to them.
+    const support = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Support', exact: true }) });
+    await expect.poll(async () => (await support.getByRole('cell').nth(1).textContent())?.trim()).toBe('3');
+    await support.getByRole('button', { name: 'Delete Support' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Support?' });
+    await confirm.getByText(/3 people that have it as team lose their team/).waitFor();
+    await checkA11y(page);
+    await shot(page, 'admin-03b-delete-team');
+    await confirm.getByRole('button', { name: 'Delete team' }).click();
+    await page.getByText('Team Support deleted.').waitFor();
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Support', exact: true }).count()).toBe(0);
+    await tab(page, 'Users and roles');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: `Team of ${RILEY.name}` }).inputValue())
+      .toBe('');
+    await tab(page, 'Teams');
   });
 
   it("shows every entity's schema: fields, types, rules and references", async () => {
@@ -281,6 +383,33 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await quota.getByText(/\d+ at the limit/).waitFor();
     expect(await quota.textContent()).toContain('Does not apply to you');
     expect(await page.getByText('at most 256 KiB').count()).toBe(1);
+    // Rate limits with this process's usage: a failed sign-in for a new email is one more
+    // caller counted, once the usage is refreshed.
+    const rate = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^failedLogins/ }) });
+    const counted = async () =>
+      Number(/(\d+) callers? counted/.exec((await rate.textContent()) ?? '')?.[1] ?? -1);
+    await expect.poll(counted).toBeGreaterThanOrEqual(0);
+    const before = await counted();
+    const failed = await page.evaluate(
+      async () =>
+        (
+          await fetch('/api/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'nobody-at-all@test.example', password: 'wrong-password' }),
+          })
+        ).status,
+    );
+    expect(failed).toBe(401);
+    await page.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(counted).toBe(before + 1);
+    await page
+      .getByText(/this server process/)
+      .first()
+      .waitFor();
+    await page.getByRole('rowheader', { name: /^signUps/ }).waitFor();
     await checkA11y(page);
     await shot(page, 'admin-08-limits');
   });
@@ -317,6 +446,25 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => requests.some((u) => u.includes('actor='))).toBe(true);
     await change.waitFor();
+    // By operation and day: today's deletes are the Support team; none before today.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('What').selectOption('delete');
+    await page.getByLabel('From day').fill(day());
+    await page.getByLabel('To day').fill(day());
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() => requests.some((u) => u.includes('operation=delete') && u.includes('from=')))
+      .toBe(true);
+    const rows = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Delete');
+    expect(await rows.first().textContent()).toContain('Teams');
+    await page.getByLabel('From day').fill(day(-60));
+    await page.getByLabel('To day').fill(day(-1));
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('status').getByText('No entries.').waitFor();
+    await checkA11y(page);
+    await shot(page, 'admin-09b-audit-filtered');
   });
 
   it('passes axe in the dark theme too, and fits a phone', async () => {
@@ -337,6 +485,8 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await phone.page.getByRole('status').getByText('Showing 25 entries.').waitFor();
     const audit = await shifts(phone.page);
     expect(audit.console, audit.what.join('\n')).toBeLessThan(0.005);
+    await checkA11y(phone.page);
+    await shot(phone.page, 'admin-11a-audit-phone');
     await phone.page.goto(`${hd.base}/admin?tab=users`);
     await phone.page.getByRole('combobox', { name: `Role of ${DEMO.alice.name}` }).waitFor();
     const users = await shifts(phone.page);
@@ -347,7 +497,7 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await checkA11y(phone.page);
-    await shot(phone.page, 'admin-11-users-phone');
+    await shot(phone.page, 'admin-11b-users-phone');
   });
 
   it('is not there for anyone but an admin', async () => {
@@ -356,6 +506,8 @@ describe.skipIf(!HAS_CHROMIUM)('the admin console in Chromium', { timeout: 60_00
     await agent.page.goto(`${hd.base}/admin`);
     await agent.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await agent.page.getByRole('tablist', { name: 'Admin sections' }).count()).toBe(0);
+    await checkA11y(agent.page);
+    await shot(agent.page, 'admin-12-refused-agent');
   });
 
   it('threw no errors in any page', () => {

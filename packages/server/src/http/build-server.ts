@@ -2,12 +2,11 @@
  * The Fastify adapter: the HTTP contract of DESIGN.md over the core. Thin on purpose —
  * parse, resolve the caller, call the core, answer; every failure through one handler.
  */
-import { type App, clientMeta, openApi } from '@ninefold/spec';
+import { clientMeta, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/accounts/passwords';
 import { AppError } from '../core/app-error';
-import { quotaUsage } from '../core/limits/quota-usage';
-import { SlidingWindow } from '../core/limits/sliding-window';
+import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
@@ -15,6 +14,7 @@ import { RealtimeHub } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
 import { entityRoutes } from './entity-routes';
 import { historyRoutes } from './history-routes';
+import { limitsRoutes } from './limits-routes';
 import { metaRoute } from './meta-route';
 import { errorHandler } from './problem';
 import { realtimeRoute } from './realtime-route';
@@ -32,15 +32,9 @@ export interface ServerOptions {
   readonly logger?: boolean;
 }
 
-function rateLimiter(app: App, scope: string) {
-  return Object.values(app.limits.rates)
-    .filter((r) => r.scope === scope)
-    .map((r) => ({ rule: r, window: new SlidingWindow({ max: r.max, windowSeconds: r.windowSeconds }) }));
-}
-
 /** A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate. */
-function scopeLimit(app: App, scope: string, now: () => Date) {
-  const limits = rateLimiter(app, scope);
+function scopeLimit(rates: RateLimits, scope: 'write' | 'action', now: () => Date) {
+  const limits = rates.forScope(scope);
   return (req: FastifyRequest) => {
     const role = req.caller?.role ?? 'anonymous';
     for (const { rule, window } of limits) {
@@ -124,16 +118,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     route.preValidation = [...[route.preValidation ?? []].flat(), checkBody];
   });
 
-  const loginRule = Object.values(app.limits.rates).find((r) => r.scope === 'login');
-  const failedLogins = new SlidingWindow({
-    max: loginRule?.max ?? 10,
-    windowSeconds: loginRule?.windowSeconds ?? 60,
-  });
-  const signupRule = Object.values(app.limits.rates).find((r) => r.scope === 'signup');
-  const signups = new SlidingWindow({
-    max: signupRule?.max ?? 20,
-    windowSeconds: signupRule?.windowSeconds ?? 3600,
-  });
+  // One set of windows per server: the counters behind RATE_LIMITED and /api/rates.
+  const rates = new RateLimits(app);
 
   // The password rule is the server's, not the spec's; forms need it before they submit.
   const meta = JSON.stringify({
@@ -142,14 +128,11 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   });
   const openapi = JSON.stringify(openApi(app));
   server.get('/api/health', async () => ({ status: 'ok' }));
-  server.get('/api/quotas', async (req) => {
-    if (!req.caller) throw new AppError('UNAUTHENTICATED');
-    return { items: await quotaUsage(core.scope(req.caller)) };
-  });
+  limitsRoutes(server, core, rates);
   metaRoute(server, meta);
   server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
-  authRoutes(server, core, failedLogins, signups);
-  entityRoutes(server, core, scopeLimit(app, 'write', core.now));
+  authRoutes(server, core, rates.login.window, rates.signup.window);
+  entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
   const hub = new RealtimeHub(core);
   server.decorate('realtime', hub);
@@ -157,7 +140,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));
-  const limitAction = scopeLimit(app, 'action', core.now);
+  const limitAction = scopeLimit(rates, 'action', core.now);
   server.post<{ Params: { name: string } }>('/api/actions/:name', (req) => {
     limitAction(req);
     return core.action(req.caller, req.params.name, req.body ?? {});

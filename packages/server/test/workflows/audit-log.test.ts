@@ -1,6 +1,6 @@
 /**
  * The admin-only audit log over HTTP, per dialect: `GET /api/audit`, newest first, filtered
- * by entity, record and actor, paged by keyset on the time-ordered id; anyone else refused.
+ * by entity, record and actor (operation and dates: audit-filters.test.ts), paged by keyset on the time-ordered id; anyone else refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
     expect(seen).toEqual((await auditRows(h.nf.db)).map((e) => String(e.id)).reverse());
   });
 
-  it.each(['limit=0', 'limit=many', 'cursor=bm90LWFuLWlk', 'operation=create', 'actor=a&actor=b'])(
+  it.each(['limit=0', 'limit=many', 'cursor=bm90LWFuLWlk', 'operation=rename', 'actor=a&actor=b', 'bogus=1'])(
     '/api/audit?%s is MALFORMED_REQUEST',
     async (query) => {
       const res = await get(`/api/audit?${query}`, admin);

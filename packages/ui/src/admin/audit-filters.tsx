@@ -1,6 +1,7 @@
 /**
- * The audit log's filters: entity, record and actor, applied together when the form is
- * submitted (Enter works from any field), cleared with one button.
+ * The audit log's filters: entity, record, actor, operation and a range of days, applied
+ * together when the form is submitted (Enter works from any field), cleared with one button.
+ * The days are the viewer's own: `auditQuery` turns them into instants for the server.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMeta } from '../meta/meta-provider';
@@ -9,9 +10,50 @@ export interface AuditFilter {
   readonly entity: string;
   readonly recordId: string;
   readonly actor: string;
+  readonly operation: string;
+  /** Days as `YYYY-MM-DD`, both included. */
+  readonly from: string;
+  readonly to: string;
 }
 
-export const NO_FILTER: AuditFilter = { entity: '', recordId: '', actor: '' };
+export const NO_FILTER: AuditFilter = {
+  entity: '',
+  recordId: '',
+  actor: '',
+  operation: '',
+  from: '',
+  to: '',
+};
+
+const OPERATIONS = [
+  ['create', 'Created'],
+  ['update', 'Updated'],
+  ['delete', 'Deleted'],
+  ['transition', 'Moved (transition)'],
+  ['action', 'Action run'],
+] as const;
+
+/** Local midnight of a day, as an instant; `next` moves to the day after (an exclusive end). */
+function dayStart(day: string, next = false): string | undefined {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return undefined;
+  return new Date(y, m - 1, d + (next ? 1 : 0)).toISOString();
+}
+
+/**
+ * The filter as the API's query: the days become the instants the viewer's days start at.
+ * @example auditQuery({ ...NO_FILTER, from: '2025-03-01', to: '2025-03-01' }) // { from: '…', to: '…' } one day
+ */
+export function auditQuery(f: AuditFilter): Record<string, string | undefined> {
+  return {
+    entity: f.entity,
+    recordId: f.recordId,
+    actor: f.actor,
+    operation: f.operation,
+    from: f.from ? dayStart(f.from) : undefined,
+    to: f.to ? dayStart(f.to, true) : undefined,
+  };
+}
 
 export interface AuditFiltersProps {
   readonly value: AuditFilter;
@@ -70,6 +112,37 @@ export function AuditFilters({ value, people, onApply }: AuditFiltersProps) {
             </option>
           ))}
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-operation">What</label>
+        <select id="audit-operation" value={draft.operation} onChange={set('operation')}>
+          <option value="">Any change</option>
+          {OPERATIONS.map(([op, label]) => (
+            <option key={op} value={op}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-from">From day</label>
+        <input
+          id="audit-from"
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={set('from')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-to">To day</label>
+        <input
+          id="audit-to"
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={set('to')}
+        />
       </div>
       <div className="admin-filter-actions">
         <button type="submit">Apply filters</button>

@@ -1,10 +1,10 @@
 /**
  * The audit log, newest first: every create, update, delete, transition and action, with
- * filters (entity, record, actor) and cursor pagination — "Show older" appends the next page.
+ * filters (entity, record, actor, operation, days) and cursor pagination — "Show older" appends the next page.
  */
 import { useCallback, useState } from 'react';
 import { useMeta } from '../meta/meta-provider';
-import { type AuditFilter, AuditFilters, NO_FILTER } from './audit-filters';
+import { type AuditFilter, AuditFilters, auditQuery, NO_FILTER } from './audit-filters';
 import { type AuditEntry, AuditRow } from './audit-row';
 import { ListFooter } from './list-footer';
 import { LoadingRow } from './loading-row';
@@ -20,7 +20,7 @@ export function AuditPanel() {
   const meta = useMeta();
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   const log = useCursorList<AuditEntry>('/api/audit', {
-    ...filter,
+    ...auditQuery(filter),
     limit: String(meta.limits.pageSize.default),
   });
   const people = useTitles('users');
@@ -31,7 +31,7 @@ export function AuditPanel() {
     [people, teams],
   );
   const onRecord = useCallback(
-    (entity: string, recordId: string) => setFilter({ entity, recordId, actor: '' }),
+    (entity: string, recordId: string) => setFilter({ ...NO_FILTER, entity, recordId }),
     [],
   );
   return (

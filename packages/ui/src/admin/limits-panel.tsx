@@ -1,21 +1,12 @@
 /**
- * The app's constants and limits: public constants, quotas with current usage, rate
- * limits, and the page and body sizes — all as the server enforces them.
+ * The app's constants and limits: public constants, quotas and rate limits with current
+ * usage, and the page and body sizes — all as the server enforces them.
  */
 import { useMeta } from '../meta/meta-provider';
 import { ConstantValue } from './constant-value';
 import { QuotaRow } from './quota-row';
+import { RatesTable } from './rates-table';
 import { ScrollBox } from './scroll-box';
-
-const UNITS = { s: 'second', m: 'minute', h: 'hour' } as const;
-
-/** A rate window in words: "1m" → "minute", "30s" → "30 seconds". */
-function windowText(window: string): string {
-  const m = /^(\d+(?:\.\d+)?)([smh])$/.exec(window);
-  if (!m) return window;
-  const unit = UNITS[m[2] as keyof typeof UNITS];
-  return m[1] === '1' ? unit : `${m[1]} ${unit}s`;
-}
 
 /** Bytes in words: 262144 → "256 KiB". */
 function bytesText(n: number): string {
@@ -30,8 +21,6 @@ function bytesText(n: number): string {
 export function LimitsPanel() {
   const meta = useMeta();
   const { limits } = meta;
-  const roles = (rs: readonly string[] | undefined) =>
-    rs ? rs.map((r) => meta.roles[r]?.label ?? r).join(', ') : 'everyone';
   return (
     <section aria-labelledby="admin-limits-h">
       <h2 id="admin-limits-h">Constants and limits</h2>
@@ -83,35 +72,7 @@ export function LimitsPanel() {
       </ScrollBox>
 
       <h3 id="admin-rates-h">Rate limits</h3>
-      <ScrollBox label="Rate limits">
-        <table className="admin-table" aria-labelledby="admin-rates-h">
-          <thead>
-            <tr>
-              <th scope="col">Limit</th>
-              <th scope="col">Counts</th>
-              <th scope="col">For</th>
-              <th scope="col">At most</th>
-              <th scope="col">Kept per</th>
-            </tr>
-          </thead>
-          <tbody>
-            {limits.rates.map((r) => (
-              <tr key={r.name}>
-                <th scope="row">
-                  <code>{r.name}</code>
-                  {r.description && <p className="admin-note">{r.description}</p>}
-                </th>
-                <td>{r.scope === 'login' ? 'failed sign-ins' : `${r.scope}s`}</td>
-                <td>{roles(r.roles)}</td>
-                <td>
-                  {r.max} per {windowText(r.window)}, else <code>RATE_LIMITED</code>
-                </td>
-                <td>{r.per?.join(' and ') ?? 'caller'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <RatesTable />
 
       <h3 id="admin-sizes-h">Sizes</h3>
       <dl className="admin-facts">

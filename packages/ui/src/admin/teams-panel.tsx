@@ -1,14 +1,17 @@
 /**
- * Teams: the list (live), with how many people each has, and a form to create one.
+ * Teams: the list (live), with how many people each has, each renamed or deleted from its
+ * row (see team-actions.tsx for what a delete does to members), and a form to create one.
  */
 import { useMemo } from 'react';
 import type { ApiRecord } from '../api/api-types';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
+import { useSession } from '../session/session-provider';
 import { LoadingRow } from './loading-row';
 import { PagerControls, usePager } from './pager';
 import { PanelProblem } from './panel-problem';
 import { ScrollBox } from './scroll-box';
+import { TeamActions } from './team-actions';
 import { TeamForm } from './team-form';
 
 const NONE: readonly ApiRecord[] = [];
@@ -18,6 +21,7 @@ const NONE: readonly ApiRecord[] = [];
  */
 export function TeamsPanel() {
   const meta = useMeta();
+  const { role } = useSession();
   const entity = meta.entities.teams;
   const title = entity?.title ?? 'name';
   const pager = usePager();
@@ -42,6 +46,9 @@ export function TeamsPanel() {
   const writable = Object.entries(entity.fields)
     .filter(([name, f]) => !f.readOnly && !f.computed && (!grant?.fields || grant.fields.includes(name)))
     .map(([name]) => name);
+  const mine = meta.permissions.entities[role]?.teams;
+  const mayChange =
+    mine !== undefined && (mine.update.allowed !== 'never' || mine.delete.allowed !== 'never');
   const extra = Object.keys(entity.fields).filter((f) => f !== title && entity.fields[f]?.type !== 'ref');
 
   return (
@@ -61,10 +68,11 @@ export function TeamsPanel() {
                     </th>
                   ))}
                   <th scope="col">People</th>
+                  {mayChange && <th scope="col">Actions</th>}
                 </tr>
               </thead>
               <tbody>
-                {list.isPending && <LoadingRow columns={extra.length + 2} />}
+                {list.isPending && <LoadingRow columns={extra.length + (mayChange ? 3 : 2)} />}
                 {teams.map((team) => (
                   <tr key={team.id}>
                     <th scope="row">{String(team[title] ?? '')}</th>
@@ -72,6 +80,11 @@ export function TeamsPanel() {
                       <td key={f}>{team[f] === null || team[f] === undefined ? '—' : String(team[f])}</td>
                     ))}
                     <td>{members.get(team.id) ?? 0}</td>
+                    {mayChange && (
+                      <td>
+                        <TeamActions team={team} entity={entity} members={members.get(team.id) ?? 0} />
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,8 @@
 /**
  * Users and roles: every account in a data table sorted by the server (so pages stay
- * right), filterable by role, page by page, each row with its role as a select. The list is
- * live: a change by another admin shows here without a reload.
+ * right), filterable by role, page by page, each row with its role and team as selects and
+ * a button to disable or enable the account. The list is live: a change by another admin
+ * shows here without a reload.
  */
 import { humanize } from '@ninefold/spec';
 import {
@@ -16,13 +17,15 @@ import type { ApiRecord } from '../api/api-types';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { useSession } from '../session/session-provider';
+import { AccountToggle } from './account-toggle';
 import { LoadingRow } from './loading-row';
 import { PagerControls, usePager } from './pager';
 import { PanelProblem } from './panel-problem';
 import { RoleSelect } from './role-select';
 import { ScrollBox } from './scroll-box';
 import { SortHeader } from './sort-header';
-import { refText, useTitles } from './use-titles';
+import { TeamSelect } from './team-select';
+import { useTitles } from './use-titles';
 
 const SORTABLE = new Set(['name', 'email', 'role', 'createdAt']);
 const NO_ROWS: readonly ApiRecord[] = [];
@@ -64,14 +67,14 @@ export function UsersPanel() {
             {
               id: 'team',
               header: 'Team',
-              cell: ({ row }) => refText(teams, row.original.team),
+              cell: ({ row }) => <TeamSelect user={row.original} teams={teams} />,
             } as ColumnDef<ApiRecord>,
           ]
         : []),
       {
         id: 'disabled',
         header: 'Account',
-        cell: ({ row }) => (row.original.disabled ? 'Disabled' : 'Active'),
+        cell: ({ row }) => <AccountToggle user={row.original} self={row.original.id === me?.id} />,
       },
       {
         id: 'createdAt',
@@ -105,7 +108,8 @@ export function UsersPanel() {
     <section aria-labelledby="admin-users-h">
       <h2 id="admin-users-h">Users and roles</h2>
       <p className="admin-lede">
-        Changing a role takes effect at once: the person's sessions end and they sign in again.
+        Changing a role takes effect at once: the person's sessions end and they sign in again. Disabling an
+        account signs the person out everywhere until it is enabled again.
       </p>
       <div className="admin-filters">
         <label htmlFor="admin-users-role">Show</label>

@@ -5,8 +5,8 @@
  */
 import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
-import { isUuid } from '../uuid7';
 import type { AuditOperation } from './audit-log';
+import { readAuditQuery } from './audit-query';
 
 export interface HistoryEntry {
   readonly id: string;
@@ -81,16 +81,11 @@ export async function recordHistory(
   };
 }
 
-const FILTERS = ['entity', 'recordId', 'actor'] as const;
-
-function bad(reason: string): AppError {
-  return new AppError('MALFORMED_REQUEST', { reason });
-}
-
 /**
  * One page of the whole audit log, newest first, for admins: filters `entity`, `recordId`,
- * `actor`; `limit`; `cursor` from the previous page (keyset on the time-ordered id).
- * @example const page = await auditPage(core.scope(admin), { entity: 'tickets', limit: '50' });
+ * `actor`, `operation`, a `from`–`to` time range; `limit`; `cursor` from the previous page
+ * (keyset on the time-ordered id). See audit-query.ts.
+ * @example const page = await auditPage(core.scope(admin), { operation: 'delete', from: '2025-03-01' });
  */
 export async function auditPage(
   scope: RecordScope,
@@ -98,26 +93,9 @@ export async function auditPage(
 ): Promise<AuditPage> {
   if (!scope.system && !scope.caller) throw new AppError('UNAUTHENTICATED');
   if (!scope.system && !scope.app.roles[scope.role]?.admin) throw new AppError('FORBIDDEN');
-  const { pageSize } = scope.app.limits;
   const { exec } = scope;
-  let q = exec.qb.selectFrom('nf_audit').selectAll();
-  let limit = pageSize.default;
-  for (const [param, value] of Object.entries(query)) {
-    if (typeof value !== 'string') throw bad(`${param} is given more than once.`);
-    if ((FILTERS as readonly string[]).includes(param)) {
-      q = q.where(param, '=', value);
-    } else if (param === 'limit') {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) throw bad('limit must be a whole number of at least 1.');
-      limit = Math.min(n, pageSize.max);
-    } else if (param === 'cursor') {
-      const after = Buffer.from(value, 'base64url').toString('utf8');
-      if (!isUuid(after)) throw bad('cursor is not one this server gave out.');
-      q = q.where('id', '<', after);
-    } else {
-      throw bad(`'${param}' is not a filter of the audit log.`);
-    }
-  }
+  const { limit, narrow } = readAuditQuery(query, scope.app.limits.pageSize);
+  const q = narrow(exec.qb.selectFrom('nf_audit').selectAll());
   const rows = await exec.all<Row>(q.orderBy('id', 'desc').limit(limit + 1));
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -9,6 +9,12 @@ export interface ThrottleRule {
   readonly windowSeconds: number;
 }
 
+export interface WindowUsage {
+  readonly keys: number;
+  readonly limited: number;
+  readonly events: number;
+}
+
 export class SlidingWindow {
   readonly #failures = new Map<string, number[]>();
 
@@ -54,6 +60,22 @@ export class SlidingWindow {
       const i = list ? list.lastIndexOf(now) : -1;
       if (i >= 0) list!.splice(i, 1);
     }
+  }
+
+  /**
+   * What this window holds now: keys with an event inside it, those of them at the limit
+   * (their next attempt waits), and the events counted.
+   * @example limiter.usage(Date.now()) // { keys: 3, limited: 1, events: 14 }
+   */
+  usage(now: number): WindowUsage {
+    let limited = 0;
+    let events = 0;
+    for (const key of [...this.#failures.keys()]) {
+      const n = this.#recent(key, now).length;
+      events += n;
+      if (n >= this.rule.max) limited += 1;
+    }
+    return { keys: this.#failures.size, limited, events };
   }
 
   // Bounded memory without a reset an attacker could trigger: expired keys go first, then

@@ -4,6 +4,7 @@
  */
 import { type GrantNode, validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
+import { guardAdmins } from '../accounts/admin-guard';
 import { endUserSessions } from '../accounts/sessions';
 import { AppError } from '../app-error';
 import { diff, writeAudit } from '../audit/audit-log';
@@ -179,6 +180,7 @@ export async function updateRecord(
   await checkReferences(scope, node.fields, Object.fromEntries([...changed].map((k) => [k, values[k]])));
   await checkWriteGrants(scope, entity, 'update', keys, before, after);
   await checkValidationRules(scope, entity, 'update', after, changed);
+  if (entity === 'users') await guardAdmins(scope, id, before, after);
   await storeVersion(scope, entity, before, after);
   // A new role or a disabled account takes effect at once: its sessions end with this commit.
   if (entity === 'users' && (changed.has('role') || changed.has('disabled')))
@@ -207,6 +209,7 @@ export async function deleteRecord(
   const before = await scope.readable(entity, id, true);
   checkVersion(before, ifMatch);
   if (!(await scope.may('delete', entity, before))) refuse(scope);
+  if (entity === 'users') await guardAdmins(scope, id, before, null);
   const cascaded: { entity: string; row: Rec }[] = [];
   const cleared: { entity: string; before: Rec | null; after: Rec }[] = [];
   for (const [other, node] of Object.entries(scope.app.entities)) {

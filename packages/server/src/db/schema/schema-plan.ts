@@ -178,6 +178,10 @@ export const SYSTEM_TABLES: readonly TablePlan[] = [
     indexes: [
       { name: 'ix_nf_audit_record', columns: ['entity', 'recordId', 'id'], unique: false },
       { name: 'ix_nf_audit_actor', columns: ['actor', 'id'], unique: false },
+      // The console's operation and date-range filters; ids are time-ordered, `at` is the
+      // stored time a range is judged by.
+      { name: 'ix_nf_audit_operation', columns: ['operation', 'id'], unique: false },
+      { name: 'ix_nf_audit_at', columns: ['at'], unique: false },
     ],
   },
 ];

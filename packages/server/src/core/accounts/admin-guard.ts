@@ -1,0 +1,73 @@
+/**
+ * Keeps an app administrable. An admin cannot disable, demote or delete their own account
+ * (mid-task, they would lock themselves out), and no change may leave the app without an
+ * active admin. Checked inside the write's transaction. On PostgreSQL such changes take one
+ * transaction-scoped advisory lock before counting, so two admins disabling each other at the
+ * same moment run one after the other and the second sees the first (row locks would
+ * deadlock: each write already holds its own target's row). SQLite's single writer already
+ * runs them one after the other.
+ */
+import type { App } from '@ninefold/spec';
+import { sql } from 'kysely';
+import { AppError } from '../app-error';
+import type { RecordScope } from '../records/record-scope';
+import type { Rec } from '../records/row-codec';
+
+/** The app's admin roles. */
+export function adminRoles(app: App): string[] {
+  return Object.entries(app.roles)
+    .filter(([, r]) => r.admin)
+    .map(([name]) => name);
+}
+
+/** Any fixed number: the lock every change that takes an admin away waits for. */
+const ADMINS_LOCK = 7_236_017;
+
+function activeAdmin(roles: readonly string[], user: Rec | null): boolean {
+  return user !== null && roles.includes(String(user.role)) && user.disabled !== true;
+}
+
+function refuse(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ path, code: 'rule', message }]);
+}
+
+/** Which field took the admin away: for the error's path. */
+function lostBy(roles: readonly string[], after: Rec | null): 'role' | 'disabled' | '' {
+  if (after === null) return '';
+  return roles.includes(String(after.role)) ? 'disabled' : 'role';
+}
+
+const SELF: Record<'role' | 'disabled' | '', string> = {
+  '': 'You cannot delete your own account.',
+  disabled: 'You cannot disable your own account.',
+  role: 'You cannot take away your own admin role.',
+};
+
+/**
+ * Refuses (VALIDATION_FAILED, a `rule` issue on the field) a change to a user that takes
+ * an active admin away when it is the caller's own account or the last active admin.
+ * @example await guardAdmins(scope, id, before, after) // after null for a delete
+ */
+export async function guardAdmins(
+  scope: RecordScope,
+  id: string,
+  before: Rec,
+  after: Rec | null,
+): Promise<void> {
+  const roles = adminRoles(scope.app);
+  if (!activeAdmin(roles, before) || activeAdmin(roles, after)) return;
+  const path = lostBy(roles, after);
+  if (!scope.system && scope.caller?.id === id) throw refuse(path, SELF[path]);
+  const { exec } = scope;
+  if (exec.dialect === 'postgres')
+    await exec.all(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.compile(exec.qb));
+  const active = await exec.all<{ id: string }>(
+    exec.qb
+      .selectFrom('users')
+      .select('id')
+      .where('role', 'in', roles)
+      .where('disabled', '=', exec.dialect === 'sqlite' ? 0 : false),
+  );
+  if (!active.some((r) => String(r.id) !== id))
+    throw refuse(path, 'At least one active admin must remain: make someone else an admin first.');
+}

@@ -1,0 +1,87 @@
+/**
+ * The rate limits this process enforces, one sliding window per declared rate, and what
+ * they hold now. The counts live in this process's memory: another process of the same app
+ * keeps its own, and a restart starts them afresh — so usage is "as this process knows it".
+ */
+import type { App, RateInput, RateScope } from '@ninefold/spec';
+import { SlidingWindow, type WindowUsage } from './sliding-window';
+
+type Rule = RateInput & { readonly windowSeconds: number };
+
+export interface RateWindow {
+  readonly name: string;
+  readonly rule: Rule;
+  readonly window: SlidingWindow;
+  /** False for the built-in sign-in and sign-up limits of an app that declares none. */
+  readonly declared: boolean;
+}
+
+export interface RateUsage extends WindowUsage {
+  readonly name: string;
+  readonly scope: RateScope;
+  readonly max: number;
+  readonly windowSeconds: number;
+  readonly declared: boolean;
+}
+
+// Sign-in and sign-up are always limited, declared or not.
+const BUILT_IN: Readonly<Record<'login' | 'signup', { name: string; rule: Rule }>> = {
+  login: { name: 'failedSignIns', rule: { scope: 'login', max: 10, window: '1m', windowSeconds: 60 } },
+  signup: { name: 'signUps', rule: { scope: 'signup', max: 20, window: '1h', windowSeconds: 3600 } },
+};
+
+function windowOf(name: string, rule: Rule, declared: boolean): RateWindow {
+  return {
+    name,
+    rule,
+    declared,
+    window: new SlidingWindow({ max: rule.max, windowSeconds: rule.windowSeconds }),
+  };
+}
+
+/**
+ * @example const rates = new RateLimits(app); rates.login.window.hit(['ip:10.0.0.1'], Date.now());
+ */
+export class RateLimits {
+  readonly #scoped: RateWindow[];
+  /** The failed sign-ins limit: the first declared `login` rate, else the built-in one. */
+  readonly login: RateWindow;
+  /** The sign-ups limit: the first declared `signup` rate, else the built-in one. */
+  readonly signup: RateWindow;
+
+  constructor(app: App) {
+    const declared = Object.entries(app.limits.rates);
+    const first = (scope: 'login' | 'signup') => {
+      const found = declared.find(([, r]) => r.scope === scope);
+      return found
+        ? windowOf(found[0], found[1], true)
+        : windowOf(BUILT_IN[scope].name, BUILT_IN[scope].rule, false);
+    };
+    this.login = first('login');
+    this.signup = first('signup');
+    // Reads are not limited by this server: a `read` rate gets no window, so no usage either.
+    this.#scoped = declared
+      .filter(([, r]) => r.scope === 'write' || r.scope === 'action')
+      .map(([name, r]) => windowOf(name, r, true));
+  }
+
+  /** The windows that count a scope's requests (`write` or `action`). */
+  forScope(scope: 'write' | 'action'): readonly RateWindow[] {
+    return this.#scoped.filter((w) => w.rule.scope === scope);
+  }
+
+  /**
+   * Every window this process counts, with its usage at `now`.
+   * @example rates.usage(Date.now()) // [{ name: 'failedLogins', keys: 2, limited: 0, events: 3, … }]
+   */
+  usage(now: number): RateUsage[] {
+    return [this.login, this.signup, ...this.#scoped].map(({ name, rule, window, declared }) => ({
+      name,
+      scope: rule.scope,
+      max: rule.max,
+      windowSeconds: rule.windowSeconds,
+      declared,
+      ...window.usage(now),
+    }));
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Limits over HTTP: the caller's own quota usage, and for admins what the rate limits of
+ * this process hold now.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/app-error';
+import { quotaUsage } from '../core/limits/quota-usage';
+import type { RateLimits } from '../core/limits/rate-limits';
+import type { Core } from '../core/ninefold-core';
+
+const STARTED = new Date().toISOString();
+
+/**
+ * Registers `GET /api/quotas` and `GET /api/rates`.
+ * @example limitsRoutes(server, core, new RateLimits(core.app));
+ */
+export function limitsRoutes(server: FastifyInstance, core: Core, rates: RateLimits): void {
+  server.get('/api/quotas', async (req) => {
+    if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    return { items: await quotaUsage(core.scope(req.caller)) };
+  });
+  server.get('/api/rates', (req) => {
+    if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
+    const now = core.now();
+    // `process` says whose counts these are: another process of the app keeps its own.
+    return {
+      items: rates.usage(now.getTime()),
+      at: now.toISOString(),
+      process: { pid: process.pid, startedAt: STARTED },
+    };
+  });
+}

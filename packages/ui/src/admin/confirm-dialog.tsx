@@ -1,0 +1,67 @@
+/**
+ * A question before an admin's change that cannot simply be taken back (disabling an account,
+ * deleting a team): a Radix dialog, so focus moves in, stays in, and returns to the button
+ * that opened it. Optional fields (a team's new name) go in `children`.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import '../styles/dialog.css';
+
+export interface ConfirmDialogProps {
+  readonly title: string;
+  readonly description: ReactNode;
+  /** The confirming button's words ("Disable account"). */
+  readonly confirm: string;
+  /** Runs the change; resolves true when done (the dialog closes), false to stay open. */
+  onConfirm(): Promise<boolean>;
+  onClose(): void;
+  readonly children?: ReactNode;
+}
+
+/**
+ * Open while rendered.
+ * @example {asking && <ConfirmDialog title="Disable Ann?" description="…" confirm="Disable" onConfirm={run} onClose={() => setAsking(false)} />}
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirm,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (await onConfirm()) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+          <form onSubmit={submit} noValidate>
+            <Dialog.Description className="dialog-description">{description}</Dialog.Description>
+            {children}
+            <div className="form-actions dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="secondary">
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" disabled={busy} aria-busy={busy}>
+                {busy ? 'Working…' : confirm}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
