@@ -4,9 +4,21 @@
  */
 
 /**
- * Focuses the first `[aria-invalid="true"]` inside `form` once React has drawn the errors.
+ * Focuses the first `[aria-invalid="true"]` inside `form` now; true when there was one. For
+ * code that runs once the errors are drawn (an effect).
+ * @example useEffect(() => { if (pending) focusFirstInvalidNow(formRef.current); }, [errors]);
+ */
+export function focusFirstInvalidNow(form: HTMLFormElement | null): boolean {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.focus();
+  return first !== null && first !== undefined;
+}
+
+/**
+ * Focuses the first `[aria-invalid="true"]` inside `form` once React has drawn the errors
+ * (they were set in the same event).
  * @example focusFirstInvalid(formRef.current);
  */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  requestAnimationFrame(() => focusFirstInvalidNow(form));
 }

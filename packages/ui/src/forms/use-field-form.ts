@@ -1,25 +1,32 @@
 /**
- * The state of a form over spec fields: values, which fields were left (touched), the
- * browser's verdict from the spec's own validator (the server's, word for word) and the
- * server's field errors — every failing field at once, each beside its input.
+ * A form over spec fields on react-hook-form. Ninefold brings the judge: the spec's own
+ * validator (the server's, word for word) as the resolver, so a submit names every failing
+ * field at once; a field is judged again once left, then as it is typed in. The server's
+ * field errors go beside their inputs with `setError`, and focus goes to the first invalid
+ * input once the errors are drawn.
  */
-import type { Fields, ValidationResult } from '@ninefold/spec';
-import { type FormEvent, type RefObject, useCallback, useRef, useState } from 'react';
+import type { Fields } from '@ninefold/spec';
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type Control, type FieldValues, useForm } from 'react-hook-form';
 import { fieldProblems } from '../api/api-error';
-import { focusFirstInvalid } from './focus-first-invalid';
-import { type FormValue, type FormValues, formData, type Issue, issuesByField } from './form-values';
+import { placeIssues, unplacedIssues } from './field-errors';
+import { focusFirstInvalidNow } from './focus-first-invalid';
+import type { FormValues, Issue } from './form-values';
+import { type FormBody, type SpecCheck, specResolver } from './spec-resolver';
+
+export type { FormBody } from './spec-resolver';
+
+/** What the inputs of a spec form hold, as react-hook-form sees them. */
+export type SpecFormValues = FormValues & FieldValues;
 
 export interface FieldForm {
   readonly formRef: RefObject<HTMLFormElement | null>;
-  readonly values: FormValues;
-  change(name: string, value: FormValue): void;
-  touch(name: string): void;
-  /** The errors to show beside a field now. */
-  errorsFor(name: string): readonly string[] | undefined;
+  /** For the inputs (`FieldSet`): each follows its own field, so typing redraws one input. */
+  readonly control: Control<SpecFormValues, unknown, FormBody>;
   /** Issues of fields the form has no input for (shown in the form's alert). */
   readonly unplaced: readonly Issue[];
-  /** Call from onSubmit: the body to send, or undefined (errors shown, focus on the first). */
-  check(event: FormEvent): Record<string, unknown> | undefined;
+  /** The form's onSubmit: checks, then calls `send` with the body, or shows every error. */
+  handleSubmit(send: (body: FormBody) => void | Promise<void>): (event: FormEvent) => void;
   /** After a refused send: places the server's field errors; true when every one found its input. */
   refused(error: unknown): boolean;
   reset(values: FormValues): void;
@@ -28,72 +35,58 @@ export interface FieldForm {
 /**
  * @example
  * const form = useFieldForm(e.fields, ['subject'], initialValues(e.fields, ['subject']), (d) => validator.create(d, writable));
- * <form ref={form.formRef} onSubmit={(ev) => { const body = form.check(ev); if (body) send(body); }}>
+ * <form ref={form.formRef} noValidate onSubmit={form.handleSubmit((body) => send(body))}>
  */
 export function useFieldForm(
   fields: Fields,
   names: readonly string[],
   initial: FormValues,
-  validate: (data: Record<string, unknown>) => ValidationResult,
+  check: SpecCheck,
 ): FieldForm {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [server, setServer] = useState<readonly Issue[]>([]);
+  const rhf = useForm<SpecFormValues, unknown, FormBody>({
+    defaultValues: initial,
+    // Made each render (react-hook-form reads its options afresh), so the check always
+    // sees the current fields and what the role may write.
+    resolver: specResolver(fields, names, check),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    criteriaMode: 'all',
+    // Its focus comes before the errors are drawn; ours after, so the error is announced.
+    shouldFocusError: false,
+  });
+  const { errors } = rhf.formState;
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || Object.keys(errors).length === 0) return;
+    focusPending.current = false;
+    focusFirstInvalidNow(formRef.current);
+  }, [errors]);
 
-  const result = validate(formData(fields, values));
-  const client = issuesByField(result.ok ? [] : result.issues, names);
-  const fromServer = issuesByField(server, names);
-
-  const change = useCallback((name: string, value: FormValue) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    // The server judged the old value; its verdict no longer applies to the new one.
-    setServer((issues) => issues.filter((i) => i.path.split('.')[0] !== name));
-  }, []);
-  const touch = useCallback(
-    (name: string) => setTouched((t) => (t.has(name) ? t : new Set([...t, name]))),
-    [],
+  const { handleSubmit: rhfSubmit, setError, reset: rhfReset } = rhf;
+  const handleSubmit = useCallback(
+    (send: (body: FormBody) => void | Promise<void>) => (event: FormEvent) => {
+      void rhfSubmit(send, () => {
+        focusPending.current = true;
+      })(event);
+    },
+    [rhfSubmit],
   );
-
-  const errorsFor = (name: string) => {
-    const own = touched.has(name) ? (client.byField[name] ?? []) : [];
-    const all = [...own, ...(fromServer.byField[name] ?? [])];
-    return all.length > 0 ? all : undefined;
-  };
-
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(new Set(names));
-    setServer([]);
-    const verdict = validate(formData(fields, values));
-    if (!verdict.ok) {
-      focusFirstInvalid(formRef.current);
-      return undefined;
-    }
-    return formData(fields, values);
-  };
 
   const refused = (error: unknown) => {
     const issues = fieldProblems(error);
-    setServer(issues);
-    if (issues.length > 0) focusFirstInvalid(formRef.current);
-    return issues.length > 0 && issuesByField(issues, names).other.length === 0;
+    if (issues.length === 0) return false;
+    focusPending.current = true;
+    return placeIssues(setError, 'server', issues, names);
   };
 
-  const reset = useCallback((next: FormValues) => {
-    setValues(next);
-    setTouched(new Set());
-    setServer([]);
-  }, []);
+  const reset = useCallback((next: FormValues) => rhfReset(next), [rhfReset]);
 
   return {
     formRef,
-    values,
-    change,
-    touch,
-    errorsFor,
-    unplaced: [...(touched.size > 0 ? client.other : []), ...fromServer.other],
-    check,
+    control: rhf.control,
+    unplaced: unplacedIssues(errors),
+    handleSubmit,
     refused,
     reset,
   };

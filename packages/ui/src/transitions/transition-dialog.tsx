@@ -6,7 +6,7 @@
 
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FieldSet } from '../components/field-set';
 import { keepFocus } from '../components/keep-focus';
 import { initialValues } from '../forms/form-values';
@@ -38,15 +38,13 @@ function TransitionForm({ entity, id, recordTitle, transition, onClose }: Transi
   const { run, pending } = useRunTransition(entity);
   const to = e.states?.states[transition.to];
 
-  const submit = async (event: FormEvent) => {
-    const body = form.check(event);
-    if (!body) return;
+  const submit = form.handleSubmit(async (body) => {
     try {
       onClose(await run(id, transition, body, { keepFieldErrors: true }));
     } catch (err) {
       form.refused(err);
     }
-  };
+  });
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit}>

@@ -5,7 +5,7 @@
  */
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FieldSet } from '../../components/field-set';
 import { nf } from '../../data/ninefold';
 import { useNotify } from '../../feedback/use-notify';
@@ -43,9 +43,7 @@ function EditForm({
   const form = useFieldForm(e.fields, names, initial, (d) => validator.update(changed(d), names));
   const update = nf.useUpdate(entity);
 
-  const submit = (event: FormEvent) => {
-    const body = form.check(event);
-    if (!body) return;
+  const submit = form.handleSubmit((body) => {
     const patch = changed(body);
     if (Object.keys(patch).length === 0) return onDone();
     update.mutate(
@@ -60,7 +58,7 @@ function EditForm({
         },
       },
     );
-  };
+  });
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit}>

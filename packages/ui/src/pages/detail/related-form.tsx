@@ -4,7 +4,7 @@
  * may write internal notes. Checked by the spec's validator, like every form.
  */
 import { humanize, validatorFor } from '@ninefold/spec';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FieldSet } from '../../components/field-set';
 import { nf } from '../../data/ninefold';
 import { useNotify } from '../../feedback/use-notify';
@@ -45,9 +45,7 @@ export function RelatedForm({
 
   if (!writable.includes(via) || names.length === 0) return null;
 
-  const submit = (event: FormEvent) => {
-    const body = form.check(event);
-    if (!body) return;
+  const submit = form.handleSubmit((body) => {
     create.mutate({ ...body, [via]: parentId } as never, {
       onSuccess: () => {
         notify.success(capitalize(`${noun} added.`));
@@ -57,7 +55,7 @@ export function RelatedForm({
         if (!form.refused(err)) notify.error(err);
       },
     });
-  };
+  });
 
   return (
     <form

@@ -5,7 +5,7 @@
  * quota it counts against. On success, the new record's page.
  */
 import { validatorFor } from '@ninefold/spec';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FieldSet } from '../../components/field-set';
 import { PageHeader } from '../../components/page-header';
 import { ProblemAlert } from '../../components/problem-alert';
@@ -46,9 +46,7 @@ export function FormPage(page: PageProps) {
   const create = nf.useCreate(name);
   const quota = quotaFor(meta, role, name);
 
-  const submit = (event: FormEvent) => {
-    const body = form.check(event);
-    if (!body) return;
+  const submit = form.handleSubmit((body) => {
     create.mutate(body as never, {
       onSuccess: (record) => {
         notify.success(capitalize(`${singular(e.label)} created.`));
@@ -63,7 +61,7 @@ export function FormPage(page: PageProps) {
         if (!form.refused(err)) notify.error(err);
       },
     });
-  };
+  });
 
   if (names.length === 0) {
     return (

@@ -4,7 +4,7 @@
  * person's change shows without a reload.
  */
 import { humanize } from '@ninefold/spec';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ProblemAlert } from '../../components/problem-alert';
 import { nf } from '../../data/ninefold';
@@ -15,13 +15,12 @@ import { Link } from '../../router/link';
 import { useSearch } from '../../router/router-provider';
 import { screenRoute } from '../../screens/screen-entries';
 import { useSession } from '../../session/session-provider';
-import { DataTable } from './data-table';
+import { DataTable, type Row } from './data-table';
 import { ListFilters } from './list-filters';
-import { listCall, readListState } from './list-query';
+import { FIRST_PAGE, listCall, nextPage, previousPage, readListState } from './list-query';
 import { Pager } from './pager';
 import '../../styles/table.css';
 
-type Row = { readonly id: string; readonly [field: string]: unknown };
 // One empty list, so a failed page does not hand the table a new array on every render.
 const NO_ROWS: readonly Row[] = [];
 
@@ -36,9 +35,8 @@ export function ListPage(page: PageProps) {
   const entity = meta.entities[name]!;
   const [params, setParams] = useSearch();
   const state = readListState(params, screen);
-  // Cursors of the pages before this one, to go back (the server only gives the next).
-  const [before, setBefore] = useState<(string | null)[]>([]);
-  const call = listCall(entity, screen, state, meta.limits.pageSize.default);
+  const pageSize = meta.limits.pageSize.default;
+  const call = listCall(entity, screen, state, pageSize);
   const list = nf.useList(name, { ...call, where: call.where as never });
   const readable = readableFields(meta, role, name);
   // Kept from render to render, so the table's rows are drawn again only when they change.
@@ -50,10 +48,8 @@ export function ListPage(page: PageProps) {
   const label = entity.label.toLowerCase();
 
   const change = useCallback(
-    (changes: Record<string, string | null>) => {
-      setBefore([]);
-      setParams({ ...changes, cursor: null }, { replace: true });
-    },
+    // A new view starts again from its first page.
+    (changes: Record<string, string | null>) => setParams({ ...changes, ...FIRST_PAGE }, { replace: true }),
     [setParams],
   );
   const onSearch = useCallback((q: string) => change({ q }), [change]);
@@ -91,6 +87,10 @@ export function ListPage(page: PageProps) {
         busy={list.isFetching}
         sort={state.sort}
         onSort={(sort) => change({ sort })}
+        filters={state.filters}
+        search={state.search}
+        page={state.page}
+        pageSize={pageSize}
         rowLink={rowLink}
         caption={screen.title}
         skeletonRows={10}
@@ -112,20 +112,12 @@ export function ListPage(page: PageProps) {
         }
       />
       <Pager
-        hasPrevious={state.cursor !== null}
+        hasPrevious={state.page > 1}
         nextCursor={list.data?.nextCursor}
         busy={list.isFetching}
-        label={
-          state.cursor === null ? 'Page 1' : before.length > 0 ? `Page ${before.length + 1}` : 'A later page'
-        }
-        onPrevious={() => {
-          setBefore(before.slice(0, -1));
-          setParams({ cursor: before.at(-1) ?? null });
-        }}
-        onNext={(cursor) => {
-          setBefore([...before, state.cursor]);
-          setParams({ cursor });
-        }}
+        label={`Page ${state.page}`}
+        onPrevious={() => setParams(previousPage(state))}
+        onNext={(cursor) => setParams(nextPage(state, cursor))}
       />
     </>
   );

@@ -1,6 +1,9 @@
 /**
  * A list screen's state in the URL (so a filtered, sorted page survives a reload and can be
  * shared) and the list query it makes: `?status=open&priority=high&q=printer&sort=-dueAt`.
+ * A later page carries its cursor and the cursors of the pages between it and the first
+ * (`&cursor=C3&back=C2`): the server only gives the next cursor, so this is what lets
+ * "Previous" go to the page before, and the page number stay right, after a reload.
  */
 import type { EntityMeta, Field, ScreenInput } from '@ninefold/spec';
 
@@ -10,10 +13,14 @@ export interface ListState {
   readonly search: string;
   readonly sort: string;
   readonly cursor: string | null;
+  /** The cursors of the pages after the first and before this one, oldest first. */
+  readonly back: readonly string[];
+  /** 1-based. */
+  readonly page: number;
 }
 
 /** The URL parameters that are not filters. */
-export const RESERVED: ReadonlySet<string> = new Set(['q', 'sort', 'cursor']);
+export const RESERVED: ReadonlySet<string> = new Set(['q', 'sort', 'cursor', 'back']);
 
 /**
  * Whether a column can be sorted on: the server sorts on required scalar fields only.
@@ -35,13 +42,41 @@ export function readListState(params: URLSearchParams, screen: ScreenInput): Lis
     const v = params.get(name);
     if (v) filters[name] = v;
   }
+  const cursor = params.get('cursor') || null;
+  // Cursors are base64url, so a comma cannot be part of one.
+  const back = cursor ? (params.get('back') ?? '').split(',').filter((c) => c !== '') : [];
   return {
     filters,
     search: params.get('q') ?? '',
     sort: params.get('sort') ?? screen.sort ?? '-createdAt',
-    cursor: params.get('cursor'),
+    cursor,
+    back,
+    page: cursor ? back.length + 2 : 1,
   };
 }
+
+/** URL changes, as `useSearch()` takes them (null removes a parameter). */
+export type SearchChanges = Readonly<Record<string, string | null>>;
+
+/**
+ * The URL changes that go to the next page, whose cursor the server gave.
+ * @example nextPage(state, 'C3') // { cursor: 'C3', back: 'C2' } from page 2 (cursor C2)
+ */
+export function nextPage(state: ListState, cursor: string): SearchChanges {
+  const back = state.cursor ? [...state.back, state.cursor] : [];
+  return { cursor, back: back.join(',') || null };
+}
+
+/**
+ * The URL changes that go to the page before (the first when there is none).
+ * @example previousPage(state) // { cursor: 'C2', back: null } from page 3
+ */
+export function previousPage(state: ListState): SearchChanges {
+  return { cursor: state.back.at(-1) ?? null, back: state.back.slice(0, -1).join(',') || null };
+}
+
+/** The URL changes that go back to the first page (a new filter, search or sort). */
+export const FIRST_PAGE: SearchChanges = { cursor: null, back: null };
 
 function filterValue(field: Field | undefined, raw: string): unknown {
   if (raw === 'null') return null;

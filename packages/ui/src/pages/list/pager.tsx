@@ -1,7 +1,7 @@
 /**
- * Previous and next page of a keyset-paged list. The server gives only the next cursor, so
- * the cursors of pages already seen are kept here to go back; after a reload on a later
- * page, "Previous" goes back to the first.
+ * Previous and next page of a keyset-paged list. The server gives only the next cursor; the
+ * list keeps the cursors of the pages before in the URL (see list-query), so "Previous" goes
+ * to the page before, even after a reload.
  */
 
 export interface PagerProps {
@@ -15,7 +15,7 @@ export interface PagerProps {
 }
 
 /**
- * @example <Pager hasPrevious={stack.length > 0} nextCursor={page.nextCursor} label="Page 1" … />
+ * @example <Pager hasPrevious={state.page > 1} nextCursor={page.nextCursor} label="Page 2" … />
  */
 export function Pager({ hasPrevious, nextCursor, busy, label, onPrevious, onNext }: PagerProps) {
   if (!hasPrevious && !nextCursor) return <div className="pager pager-empty" />;
