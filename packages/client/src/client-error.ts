@@ -21,47 +21,71 @@ export interface Problem {
   readonly errors?: readonly FieldError[];
 }
 
-/**
- * Every error of an app as a discriminated union: narrowing on `code` types `params`.
- * @example if (e.code === 'OPEN_TICKET_LIMIT') console.log(e.params.max);
- */
-export type AppErrorOf<A> = {
-  [C in ErrorCode<A>]: {
-    readonly code: C;
-    readonly params: ErrorParams<A, C>;
-    readonly status: number;
-    readonly message: string;
-    readonly fieldErrors: readonly FieldError[];
-  };
-}[ErrorCode<A>];
+/** The client's own code, for a call that got no answer; never in an app's catalogue. */
+export type NetworkCode = 'NETWORK';
 
 /**
  * Thrown by every client call that fails: a server problem, or a network failure
- * (code `NETWORK`, status 0).
- * @example try { await client.create('tickets', t) } catch (e) { if (isNinefoldError(e)) show(e.message) }
+ * (code `NETWORK`, status 0). Its type parameters are filled in by `AppErrorOf<A>`.
+ * @example try { await client.create('tickets', t) } catch (e) { if (client.isError(e)) show(e.message) }
  */
-export class NinefoldError extends Error {
-  readonly code: string;
+export class NinefoldError<
+  C extends string = string,
+  P extends object = Record<string, string | number>,
+> extends Error {
+  readonly code: C;
   readonly status: number;
-  readonly params: Record<string, string | number>;
+  readonly params: P;
   readonly fieldErrors: readonly FieldError[];
 
   constructor(problem: Problem) {
     super(problem.detail || problem.title);
     this.name = 'NinefoldError';
-    this.code = problem.code;
+    // The server only answers with codes of its catalogue, which the app's type mirrors.
+    this.code = problem.code as C;
     this.status = problem.status;
-    this.params = problem.params ?? {};
+    this.params = (problem.params ?? {}) as P;
     this.fieldErrors = problem.errors ?? [];
   }
 
-  /** This error, typed as the union of the app's errors. */
+  /** This error, typed as the union of the app's errors (`client.isError(e)` does this too). */
   typed<A>(): AppErrorOf<A> {
     return this as unknown as AppErrorOf<A>;
   }
 }
 
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * Every error a client of the app can throw, as a discriminated union: narrowing on `code`
+ * types `params`. An untyped app (`any`) gets the loose `NinefoldError`.
+ * @example if (e.code === 'OPEN_TICKET_LIMIT') console.log(e.params.max);
+ */
+export type AppErrorOf<A> =
+  IsAny<A> extends true
+    ? NinefoldError
+    :
+        | { [C in ErrorCode<A>]: NinefoldError<C, ErrorParams<A, C>> }[ErrorCode<A>]
+        | NinefoldError<NetworkCode, Record<string, never>>;
+
+/** The codes of `AppErrorOf<A>`: the app's catalogue and `NETWORK`. */
+export type AppErrorCode<A> = AppErrorOf<A>['code'];
+
+/** The error of one code. @example type Limit = AppErrorWith<typeof app, 'OPEN_TICKET_LIMIT'> */
+export type AppErrorWith<A, C extends AppErrorCode<A>> =
+  IsAny<A> extends true ? NinefoldError : Extract<AppErrorOf<A>, { readonly code: C }>;
+
 /** True for an error thrown by the client. */
 export function isNinefoldError(e: unknown): e is NinefoldError {
   return e instanceof NinefoldError || (e instanceof Error && e.name === 'NinefoldError');
+}
+
+/**
+ * A type guard for an app's errors, optionally of one code; `createClient` binds it to the
+ * app as `client.isError`.
+ * @example if (isAppError<typeof app>()(e, 'OPEN_TICKET_LIMIT')) console.log(e.params.max);
+ */
+export function isAppError<A>() {
+  return <C extends AppErrorCode<A> = AppErrorCode<A>>(e: unknown, code?: C): e is AppErrorWith<A, C> =>
+    isNinefoldError(e) && (code === undefined || e.code === code);
 }

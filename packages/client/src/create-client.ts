@@ -13,6 +13,8 @@ import type {
   TransitionName,
   UpdateInput,
 } from '@ninefold/spec';
+import { createAuth } from './client-auth';
+import { isAppError } from './client-error';
 import type { ListOptions, Page, Record$, Where } from './client-types';
 import { listQuery } from './query-string';
 import { RealtimeConnection, type RealtimeEvent, type WebSocketFactory } from './realtime-connection';
@@ -22,13 +24,6 @@ export interface ClientOptions extends TransportOptions {
   /** Opens the realtime socket; defaults to the browser's WebSocket (which sends the cookie). */
   readonly webSocket?: WebSocketFactory;
 }
-
-export interface SignedIn<A> {
-  readonly user: RecordOf<A, 'users' & EntityName<A>>;
-  readonly token: string;
-}
-
-type Session<A> = RecordOf<A, 'users' & EntityName<A>> | null;
 
 function path(entity: string, id?: string): string {
   return `/api/entities/${encodeURIComponent(entity)}${id ? `/${encodeURIComponent(id)}` : ''}`;
@@ -48,51 +43,22 @@ function ifMatch(version: number | undefined): Record<string, string> {
  */
 export function createClient<A>(options: ClientOptions = {}) {
   const http = createTransport(options);
-  const listeners = new Set<(user: Session<A>) => void>();
-  const notify = (user: Session<A>) => {
-    for (const l of listeners) l(user);
-  };
   const wsUrl = `${(http.base || (typeof location === 'undefined' ? '' : location.origin)).replace(/^http/, 'ws')}/api/realtime`;
   const factory: WebSocketFactory =
     options.webSocket ??
     ((url) => new (globalThis as unknown as { WebSocket: new (u: string) => never }).WebSocket(url));
-  const realtime = new RealtimeConnection(wsUrl, factory, () => http.token);
-  const signedIn = (r: SignedIn<A>) => {
-    http.token = options.token === undefined && typeof window !== 'undefined' ? null : r.token;
-    notify(r.user);
-    return r;
-  };
+  const keepToken = options.token !== undefined || typeof window === 'undefined';
+  const { auth, sessionEnded } = createAuth<A>(http, { keepToken }, () => realtime.reconnect());
+  const realtime = new RealtimeConnection(wsUrl, factory, () => http.token, sessionEnded);
 
   return {
-    auth: {
-      signUp: async (input: { email: string; password: string; name: string }) =>
-        signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/signup', input)),
-      signIn: async (input: { email: string; password: string }) =>
-        signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/login', input)),
-      signOut: async () => {
-        await http.request<void>('POST', '/api/auth/logout', {});
-        http.token = null;
-        realtime.close();
-        notify(null);
-      },
-      /** The signed-in user, or null. */
-      me: async (): Promise<Session<A>> => {
-        try {
-          return (await http.request<{ user: Session<A> }>('GET', '/api/auth/me')).user;
-        } catch (e) {
-          if ((e as { status?: number }).status === 401) return null;
-          throw e;
-        }
-      },
-      /** Called on every sign-in and sign-out through this client. */
-      onChange: (listener: (user: Session<A>) => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      get token() {
-        return http.token;
-      },
-    },
+    auth,
+    /**
+     * True for an error thrown by this client, typed by the app; with a code, only that code,
+     * its `params` typed by the code's message.
+     * @example catch (e) { if (client.isError(e, 'OPEN_TICKET_LIMIT')) alert(`At most ${e.params.max}`); }
+     */
+    isError: isAppError<A>(),
     list: <E extends EntityName<A>>(entity: E, opts: ListOptions<A, E> = {}) => {
       const qs = listQuery(opts);
       return http.request<Page<RecordOf<A, E>>>('GET', `${path(entity)}${qs ? `?${qs}` : ''}`);

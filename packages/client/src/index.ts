@@ -4,10 +4,18 @@
  * free; runs in browsers and in Node; imports only types from the spec.
  */
 
-export type { AppErrorOf, FieldError, Problem } from './client-error';
-export { isNinefoldError, NinefoldError } from './client-error';
+export type { SessionEvent, SessionUser, SignedIn } from './client-auth';
+export type {
+  AppErrorCode,
+  AppErrorOf,
+  AppErrorWith,
+  FieldError,
+  NetworkCode,
+  Problem,
+} from './client-error';
+export { isAppError, isNinefoldError, NinefoldError } from './client-error';
 export type { Can, FieldFilter, ListOptions, Page, Record$, Sort, Where } from './client-types';
-export type { ClientOptions, NinefoldClient, SignedIn } from './create-client';
+export type { ClientOptions, NinefoldClient } from './create-client';
 export { createClient } from './create-client';
 export { listQuery } from './query-string';
 export type { RealtimeEvent, WebSocketFactory } from './realtime-connection';

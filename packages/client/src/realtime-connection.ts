@@ -2,7 +2,9 @@
  * The client side of `/api/realtime`: one socket shared by every subscription, opened on
  * the first subscribe, resubscribed after a reconnect (with backoff), and a `resync` event
  * to every subscriber whenever events may have been missed (a reconnect, or the server
- * dropping events for a slow connection) so they reload.
+ * dropping events for a slow connection) so they reload. A socket the server ends for its
+ * session (close code 4001: signed out elsewhere, role changed, disabled, expired) is not
+ * simply reopened: the owner is told first, to learn who the caller is now.
  */
 
 export type RealtimeEvent =
@@ -23,6 +25,9 @@ export type RealtimeEvent =
       readonly id: string;
     }
   | { readonly type: 'resync' };
+
+/** The close code the server ends a socket with when its session is over. */
+export const SESSION_ENDED = 4001;
 
 export interface SubscriptionSpec {
   readonly entity: string;
@@ -52,6 +57,8 @@ export class RealtimeConnection {
     private readonly url: string,
     private readonly open: WebSocketFactory,
     private readonly token: () => string | null,
+    /** Called when the server ends the socket's session; reconnects once it settles. */
+    private readonly sessionEnded: () => Promise<void> = async () => {},
   ) {}
 
   /**
@@ -69,6 +76,17 @@ export class RealtimeConnection {
       if (this.#socket?.readyState === 1) this.#send({ type: 'unsubscribe', id });
       if (this.#subs.size === 0) this.close();
     };
+  }
+
+  /**
+   * Reopens the socket, which speaks as whoever opened it, after the caller changed (sign-in,
+   * sign-out): every subscription is made again as the new caller.
+   */
+  reconnect(): void {
+    const old = this.#socket;
+    this.#socket = null;
+    old?.close(1000);
+    if (!this.#closed && this.#subs.size > 0) this.#connect();
   }
 
   /** Closes the socket; a later subscribe opens a new one. */
@@ -107,16 +125,31 @@ export class RealtimeConnection {
         for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.#socket !== socket) return;
       this.#socket = null;
+      const reconnect = () => {
+        if (!this.#closed && !this.#socket && this.#subs.size > 0) this.#connect();
+      };
+      if (ev.code === SESSION_ENDED) {
+        // Reopened only once the owner knows who the caller is now (a dead token would be refused).
+        void this.sessionEnded()
+          .catch(() => {})
+          .then(() => {
+            this.#resync();
+            reconnect();
+          });
+        return;
+      }
       if (this.#closed || this.#subs.size === 0) return;
       // Whatever happened while disconnected is unknown: every subscriber reloads.
-      for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
-      const delay = Math.min(30_000, 250 * 2 ** this.#retry++);
-      setTimeout(() => {
-        if (!this.#closed && !this.#socket && this.#subs.size > 0) this.#connect();
-      }, delay);
+      this.#resync();
+      setTimeout(reconnect, Math.min(30_000, 250 * 2 ** this.#retry++));
     };
+  }
+
+  #resync(): void {
+    if (this.#closed) return;
+    for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, test } from 'vitest';
 import type app from '../../../examples/helpdesk/app';
-import { type AppErrorOf, createClient } from '../src/index';
+import { type AppErrorOf, createClient, type NinefoldError, type SessionEvent } from '../src/index';
 
 type Helpdesk = typeof app;
 const c = createClient<Helpdesk>();
@@ -42,6 +42,47 @@ describe('the helpdesk client is typed from the spec', () => {
       days: string | number;
     }>();
     expectTypeOf<'NOPE'>().not.toExtend<E['code']>();
+  });
+
+  test('client.isError narrows a caught error to the app’s union, or to one code, with no cast', () => {
+    const e: unknown = new Error('x');
+    if (c.isError(e)) {
+      expectTypeOf(e).toEqualTypeOf<AppErrorOf<Helpdesk>>();
+      expectTypeOf(e.code).toEqualTypeOf<AppErrorOf<Helpdesk>['code']>();
+      expectTypeOf<'NETWORK' | 'OPEN_TICKET_LIMIT' | 'VERSION_MISMATCH'>().toExtend<typeof e.code>();
+      if (e.code === 'REOPEN_WINDOW_EXPIRED') expectTypeOf(e.params.days).toEqualTypeOf<string | number>();
+      // @ts-expect-error only OPEN_TICKET_LIMIT has max, and the code is not narrowed yet
+      void e.params.max;
+      // @ts-expect-error not a code of the helpdesk
+      if (e.code === 'OPEN_TICKET_LIMITS') void e;
+    }
+    if (c.isError(e, 'OPEN_TICKET_LIMIT')) {
+      expectTypeOf(e.code).toEqualTypeOf<'OPEN_TICKET_LIMIT'>();
+      expectTypeOf(e.params).toEqualTypeOf<{ max: string | number }>();
+      expectTypeOf(e).toExtend<NinefoldError>();
+      expectTypeOf(e).toExtend<Error>();
+      // @ts-expect-error OPEN_TICKET_LIMIT's message has no {days}
+      void e.params.days;
+    }
+    if (c.isError(e, 'VERSION_MISMATCH')) expectTypeOf(e.params).toEqualTypeOf<Record<string, never>>();
+    if (c.isError(e, 'NETWORK')) expectTypeOf(e.params).toEqualTypeOf<Record<string, never>>();
+    // @ts-expect-error not a code of the helpdesk
+    void c.isError(e, 'OPEN_TICKET_LIMITS');
+  });
+
+  test('an untyped app’s errors are the loose NinefoldError', () => {
+    const loose = createClient<any>();
+    const e: unknown = null;
+    if (loose.isError(e, 'ANYTHING')) expectTypeOf(e).toEqualTypeOf<NinefoldError>();
+  });
+
+  test('session events carry the user typed by the app, and their cause', () => {
+    c.auth.onChange((user, event) => {
+      expectTypeOf(user?.role).toEqualTypeOf<'customer' | 'agent' | 'admin' | undefined>();
+      expectTypeOf(event).toEqualTypeOf<SessionEvent<Helpdesk>>();
+      if (event.type === 'userChanged') expectTypeOf(event.cause).toEqualTypeOf<'server'>();
+      if (event.type === 'signedOut') expectTypeOf(event.user).toEqualTypeOf<null>();
+    });
   });
 
   test('actions answer their declared output', async () => {

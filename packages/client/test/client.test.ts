@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type app from '../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk, type TestUser } from '../../server/test/helpdesk-harness';
 import { DIALECTS } from '../../server/test/test-databases';
-import { createClient, isNinefoldError, type RealtimeEvent } from '../src/index';
+import { createClient, isNinefoldError, type RealtimeEvent, type SessionEvent } from '../src/index';
+import { testSockets } from './test-sockets';
 
 type Helpdesk = typeof app;
 
@@ -11,23 +11,21 @@ describe.each(DIALECTS)('the typed client against a real server on %s', (dialect
   let h: Harness;
   let url: string;
   let agent: TestUser;
-  const client = () =>
-    createClient<Helpdesk>({
-      url,
-      webSocket: (u, token) =>
-        new WebSocket(u, { headers: token ? { authorization: `Bearer ${token}` } : {} }) as never,
-    });
+  let admin: TestUser;
+  const as = (user: TestUser | null, sockets = testSockets()) =>
+    createClient<Helpdesk>({ url, token: user?.token ?? null, webSocket: sockets.factory });
 
   beforeAll(async () => {
     h = await startHelpdesk(dialect);
     await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(h.nf.server.server.address() as { port: number }).port}`;
     agent = await h.user('agent');
+    admin = await h.user('admin');
   });
   afterAll(() => h.close());
 
   it('signs up, creates, lists with typed filters, runs a transition and reads typed errors', async () => {
-    const c = client();
+    const c = as(null);
     const { user } = await c.auth.signUp({
       email: `c-${Date.now()}@client.test`,
       password: 'long enough password',
@@ -50,22 +48,50 @@ describe.each(DIALECTS)('the typed client against a real server on %s', (dialect
     expect(withdrawn.status).toBe('cancelled');
     const err = await c.transition('tickets', t.id, 'withdraw', {}).catch((e: unknown) => e);
     expect(isNinefoldError(err) && err.code).toBe('INVALID_TRANSITION');
+    expect(c.isError(err, 'INVALID_TRANSITION') && err.params.state).toBe('Cancelled');
     for (let i = 0; i < 5; i++)
       await c.create('tickets', { subject: `Ticket number ${i}`, description: 'x' });
     const limit = await c
       .create('tickets', { subject: 'One too many', description: 'x' })
       .catch((e: unknown) => e);
-    if (!isNinefoldError(limit)) throw new Error('expected an error');
-    const typed = limit.typed<Helpdesk>();
-    expect(typed.code).toBe('OPEN_TICKET_LIMIT');
-    if (typed.code === 'OPEN_TICKET_LIMIT') expect(typed.params.max).toBe(5);
+    // No cast: the guard narrows to the code, and the code types its parameters.
+    if (!c.isError(limit, 'OPEN_TICKET_LIMIT')) throw new Error(`expected OPEN_TICKET_LIMIT, got ${limit}`);
+    expect(limit.params.max).toBe(5);
+    expect(limit.status).toBe(409);
+    expect(c.isError(limit, 'NOT_FOUND')).toBe(false);
     await c.auth.signOut();
     expect(await c.auth.me()).toBeNull();
   });
 
+  it('refuses an update with a stale version as the typed VERSION_MISMATCH, and deletes', async () => {
+    const customer = await h.user('customer');
+    const ticket = await as(customer).create('tickets', { subject: 'Stale versions', description: 'x' });
+    const a = as(agent);
+    const fresh = await a.update('tickets', ticket.id, { priority: 'high' }, { version: ticket.version });
+    expect(fresh).toMatchObject({ priority: 'high', version: ticket.version + 1 });
+    const stale = await a
+      .update('tickets', ticket.id, { priority: 'low' }, { version: ticket.version })
+      .catch((e: unknown) => e);
+    if (!a.isError(stale, 'VERSION_MISMATCH')) throw new Error(`expected VERSION_MISMATCH, got ${stale}`);
+    expect(stale.status).toBe(412);
+    expect((await a.get('tickets', ticket.id)).priority).toBe('high');
+
+    const forbidden = await a.delete('tickets', ticket.id).catch((e: unknown) => e);
+    expect(a.isError(forbidden) && forbidden.code).toBe('FORBIDDEN');
+    const boss = as(admin);
+    const staleDelete = await boss
+      .delete('tickets', ticket.id, { version: ticket.version })
+      .catch((e: unknown) => e);
+    expect(boss.isError(staleDelete, 'VERSION_MISMATCH')).toBe(true);
+    await expect(boss.delete('tickets', ticket.id, { version: fresh.version })).resolves.toBeUndefined();
+    const gone = await boss.get('tickets', ticket.id).catch((e: unknown) => e);
+    expect(boss.isError(gone, 'NOT_FOUND') && gone.status).toBe(404);
+    const again = await boss.delete('tickets', ticket.id).catch((e: unknown) => e);
+    expect(boss.isError(again, 'NOT_FOUND')).toBe(true);
+  });
+
   it('runs actions with typed input and output', async () => {
-    const c = createClient<Helpdesk>({ url, token: agent.token });
-    const stats = await c.action('ticketStats', {});
+    const stats = await as(agent).action('ticketStats', {});
     expect(typeof stats.byStatus).toBe('object');
   });
 
@@ -74,25 +100,61 @@ describe.each(DIALECTS)('the typed client against a real server on %s', (dialect
     const other = await h.user('customer');
     const mine: RealtimeEvent[] = [];
     const theirs: RealtimeEvent[] = [];
-    const a = createClient<Helpdesk>({
-      url,
-      token: owner.token,
-      webSocket: (u, tk) => new WebSocket(u, { headers: { authorization: `Bearer ${tk}` } }) as never,
-    });
-    const b = createClient<Helpdesk>({
-      url,
-      token: other.token,
-      webSocket: (u, tk) => new WebSocket(u, { headers: { authorization: `Bearer ${tk}` } }) as never,
-    });
+    const ownerSockets = testSockets();
+    const otherSockets = testSockets();
+    const a = as(owner, ownerSockets);
+    const b = as(other, otherSockets);
     a.subscribe('tickets', {}, (e) => mine.push(e));
     b.subscribe('tickets', {}, (e) => theirs.push(e));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(ownerSockets.subscribed() + otherSockets.subscribed()).toBe(2));
     const t = await a.create('tickets', { subject: 'Live update please', description: 'x' });
-    await h.nf.server.realtime.settled();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(mine.some((e) => e.type === 'event' && e.id === t.id && e.event === 'created')).toBe(true);
-    expect(theirs).toEqual([]);
+    await vi.waitFor(() =>
+      expect(mine.some((e) => e.type === 'event' && e.id === t.id && e.event === 'created')).toBe(true),
+    );
+    // One socket hears events in commit order: once b hears its own later ticket, it would
+    // already have heard a's, had it been sent.
+    const own = await b.create('tickets', { subject: 'My own ticket', description: 'x' });
+    await vi.waitFor(() => expect(theirs.length).toBeGreaterThan(0));
+    expect(theirs).toEqual([expect.objectContaining({ type: 'event', event: 'created', id: own.id })]);
     a.close();
     b.close();
+  });
+
+  describe('a session the server ends while a subscription is open', () => {
+    const listening = async (user: TestUser) => {
+      const sockets = testSockets();
+      const c = as(user, sockets);
+      const events: SessionEvent<Helpdesk>[] = [];
+      c.auth.onChange((_, e) => events.push(e));
+      c.subscribe('tickets', {}, () => {});
+      await vi.waitFor(() => expect(sockets.subscribed()).toBe(1));
+      return { c, sockets, events };
+    };
+
+    it('is signed out when the same session signs out through another client', async () => {
+      const customer = await h.user('customer');
+      const { c, sockets, events } = await listening(customer);
+      await as(customer).auth.signOut();
+      await vi.waitFor(() => expect(events).toEqual([{ type: 'signedOut', user: null, cause: 'server' }]));
+      expect(sockets.closes[0]).toBe(4001);
+      expect(c.auth.token).toBeNull();
+      expect(await c.auth.me()).toBeNull();
+      // It goes on as a visitor, on a new socket.
+      await vi.waitFor(() => expect(sockets.ready()).toBe(2));
+      c.close();
+    });
+
+    // The server ends every session of a user whose access changes; the user signs in again.
+    it.each([
+      ['changes their role', { role: 'agent' }],
+      ['disables the account', { disabled: true }],
+    ] as const)('is signed out when an admin %s', async (_, change) => {
+      const customer = await h.user('customer');
+      const { c, sockets, events } = await listening(customer);
+      await as(admin).update('users', customer.id, change);
+      await vi.waitFor(() => expect(events).toEqual([{ type: 'signedOut', user: null, cause: 'server' }]));
+      expect(sockets.closes[0]).toBe(4001);
+      c.close();
+    });
   });
 });

@@ -1,30 +1,27 @@
 /**
  * `createNinefoldReact<typeof app>()`: the provider and typed hooks of one app, on TanStack
- * Query. Lists and records on screen stay live: realtime events refresh or patch their
- * cache entries. Writes can be optimistic and roll back when the server refuses.
+ * Query. Lists and records on screen stay live: realtime events patch and refresh their
+ * cache entries, and a session the server ends shows in `useAuth`. Writes can be optimistic
+ * and roll back when the server refuses; every hook's `error` is typed by the app's catalogue.
  */
-import type { NinefoldClient, NinefoldError, Page, Record$, Where } from '@ninefold/client';
 import {
-  QueryClient,
-  QueryClientProvider,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+  type AppErrorOf,
+  isNinefoldError,
+  type NinefoldClient,
+  type Page,
+  type Record$,
+  type SessionUser,
+  type Where,
+} from '@ninefold/client';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { applyLiveEvent } from './live-cache';
 import { keys } from './query-keys';
-import type {
-  ActionInputOf,
-  ActionName,
-  ActionOutputOf,
-  CreateInput,
-  EntityName,
-  RecordOf,
-  Sort,
-  TransitionInput,
-  TransitionName,
-  UpdateInput,
-} from './spec-types';
+import { applySession } from './session-cache';
+import type { ActionInputOf, ActionName, ActionOutputOf, EntityName, RecordOf, Sort } from './spec-types';
+import { writeHooks } from './write-hooks';
+
+const refusal = (e: unknown) => isNinefoldError(e) && e.status >= 400 && e.status < 500;
 
 /**
  * @example
@@ -32,6 +29,8 @@ import type {
  */
 export function createNinefoldReact<A>() {
   type Client = NinefoldClient<A>;
+  /** What the hooks' `error` is: narrowing on `code` types `params`. */
+  type Err = AppErrorOf<A>;
   const ClientContext = createContext<Client | null>(null);
 
   function useClient(): Client {
@@ -40,13 +39,27 @@ export function createNinefoldReact<A>() {
     return client;
   }
 
-  /** Provides the client and a query cache to the hooks below it. */
-  function NinefoldProvider(props: { client: Client; queryClient?: QueryClient; children: ReactNode }) {
+  /**
+   * Provides the client and a query cache to the hooks below it, and keeps the cache in step
+   * with a session the server ends (this client's own sign-in and sign-out are applied by
+   * whoever makes them: `useAuth`, or an app's own session code).
+   */
+  function NinefoldProvider(props: { client: Client; queryClient?: QueryClient; children?: ReactNode }) {
     const [queryClient] = useState(
       () =>
         props.queryClient ??
-        new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+        new QueryClient({
+          // A refusal (4xx) is an answer, not a hiccup: only no answer or a 5xx is tried again.
+          defaultOptions: { queries: { staleTime: 30_000, retry: (n, e) => n < 1 && !refusal(e) } },
+        }),
     );
+    const { client } = props;
+    useEffect(() => {
+      const stop = client.auth.onChange((user, event) => {
+        if (event.cause === 'server') applySession(queryClient, user);
+      });
+      return () => void stop();
+    }, [client, queryClient]);
     return (
       <ClientContext.Provider value={props.client}>
         <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
@@ -65,18 +78,8 @@ export function createNinefoldReact<A>() {
     const key = JSON.stringify(opts);
     useEffect(() => {
       if (!enabled) return;
-      return client.subscribe(entity, JSON.parse(key), (event) => {
-        if (event.type === 'event' && (event.event === 'updated' || event.event === 'transitioned')) {
-          qc.setQueryData(keys.record(entity, event.id), (old: object | undefined) =>
-            old ? { ...old, ...event.record } : old,
-          );
-        }
-        if (event.type === 'event' && (event.event === 'deleted' || event.event === 'removed')) {
-          qc.removeQueries({ queryKey: keys.record(entity, event.id) });
-        }
-        // Lists and `$can` depend on much more than the record itself: refetch them.
-        void qc.invalidateQueries({ queryKey: keys.entity(entity) });
-      });
+      const target = JSON.parse(key) as { where?: Where<A, E>; id?: string };
+      return client.subscribe(entity, target, (event) => applyLiveEvent(qc, entity, target, event));
     }, [client, qc, entity, key, enabled]);
   }
 
@@ -88,27 +91,33 @@ export function createNinefoldReact<A>() {
     useAuth() {
       const client = useClient();
       const qc = useQueryClient();
-      const me = useQuery({ queryKey: keys.me(), queryFn: () => client.auth.me(), staleTime: 60_000 });
-      const after = async () => {
-        qc.clear();
-        await qc.invalidateQueries();
-      };
+      const me = useQuery<SessionUser<A> | null, Err>({
+        queryKey: keys.me(),
+        queryFn: () => client.auth.me(),
+        staleTime: 60_000,
+      });
       return {
+        /** The signed-in user; null when signed out, here or (while anything is live) by the server. */
         user: me.data ?? null,
         loading: me.isPending,
+        error: me.error,
         signIn: async (input: { email: string; password: string }) => {
           const r = await client.auth.signIn(input);
-          await after();
+          applySession(qc, r.user as { id: string });
           return r;
         },
         signUp: async (input: { email: string; password: string; name: string }) => {
           const r = await client.auth.signUp(input);
-          await after();
+          applySession(qc, r.user as { id: string });
           return r;
         },
         signOut: async () => {
-          await client.auth.signOut();
-          await after();
+          try {
+            await client.auth.signOut();
+          } finally {
+            // Signed out here even if the server could not be told.
+            applySession(qc, null);
+          }
         },
       };
     },
@@ -116,7 +125,7 @@ export function createNinefoldReact<A>() {
     /** The spec's client-facing form. */
     useMeta() {
       const client = useClient();
-      return useQuery({
+      return useQuery<Record<string, unknown>, Err>({
         queryKey: keys.meta(),
         queryFn: () => client.meta(),
         staleTime: Number.POSITIVE_INFINITY,
@@ -137,7 +146,7 @@ export function createNinefoldReact<A>() {
       const client = useClient();
       const { live = true, ...query } = opts;
       useLive(entity, query.where ? { where: query.where } : {}, live);
-      return useQuery<Page<RecordOf<A, E>>, NinefoldError>({
+      return useQuery<Page<RecordOf<A, E>>, Err>({
         queryKey: keys.list(entity, query),
         queryFn: () => client.list(entity, query as never) as Promise<Page<RecordOf<A, E>>>,
         placeholderData: (prev) => prev,
@@ -148,107 +157,14 @@ export function createNinefoldReact<A>() {
     useRecord<E extends EntityName<A>>(entity: E, id: string | undefined, opts: { live?: boolean } = {}) {
       const client = useClient();
       useLive(entity, id ? { id } : {}, Boolean(id) && opts.live !== false);
-      return useQuery<Record$<A, E>, NinefoldError>({
+      return useQuery<Record$<A, E>, Err>({
         queryKey: keys.record(entity, id ?? ''),
         queryFn: () => client.get(entity, id!) as Promise<Record$<A, E>>,
         enabled: Boolean(id),
       });
     },
 
-    /** Creates records of an entity. */
-    useCreate<E extends EntityName<A>>(entity: E) {
-      const client = useClient();
-      const qc = useQueryClient();
-      return useMutation<Record$<A, E>, NinefoldError, CreateInput<A, E>>({
-        mutationFn: (input) => client.create(entity, input as never) as Promise<Record$<A, E>>,
-        onSuccess: async () => {
-          await qc.invalidateQueries({ queryKey: keys.entity(entity) });
-          await qc.invalidateQueries({ queryKey: keys.quotas() });
-        },
-      });
-    },
-
-    /** Updates a record optimistically; rolls back if the server refuses. */
-    useUpdate<E extends EntityName<A>>(entity: E) {
-      const client = useClient();
-      const qc = useQueryClient();
-      return useMutation<
-        Record$<A, E>,
-        NinefoldError,
-        { id: string; patch: UpdateInput<A, E>; version?: number },
-        { previous: unknown }
-      >({
-        mutationFn: ({ id, patch, version }) =>
-          client.update(entity, id, patch as never, version === undefined ? {} : { version }) as Promise<
-            Record$<A, E>
-          >,
-        onMutate: async ({ id, patch }) => {
-          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
-          const previous = qc.getQueryData(keys.record(entity, id));
-          qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
-            old ? { ...old, ...patch } : old,
-          );
-          return { previous };
-        },
-        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
-        onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
-        onSettled: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
-      });
-    },
-
-    /** Deletes records of an entity. */
-    useDelete<E extends EntityName<A>>(entity: E) {
-      const client = useClient();
-      const qc = useQueryClient();
-      return useMutation<void, NinefoldError, { id: string; version?: number }>({
-        mutationFn: ({ id, version }) => client.delete(entity, id, version === undefined ? {} : { version }),
-        onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
-      });
-    },
-
-    /** Runs a transition; the record's new state shows at once and rolls back on refusal. */
-    useTransition<E extends EntityName<A>>(entity: E, stateField?: string) {
-      const client = useClient();
-      const qc = useQueryClient();
-      return useMutation<
-        Record$<A, E>,
-        NinefoldError,
-        {
-          id: string;
-          name: TransitionName<A, E>;
-          input?: TransitionInput<A, E, TransitionName<A, E>>;
-          to?: string;
-        },
-        { previous: unknown }
-      >({
-        mutationFn: ({ id, name, input }) =>
-          client.transition(entity, id, name, (input ?? {}) as never) as never,
-        onMutate: async ({ id, to }) => {
-          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
-          const previous = qc.getQueryData(keys.record(entity, id));
-          if (stateField && to) {
-            qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
-              old ? { ...old, [stateField]: to } : old,
-            );
-          }
-          return { previous };
-        },
-        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
-        onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
-        onSettled: async () => {
-          await qc.invalidateQueries({ queryKey: keys.entity(entity) });
-          await qc.invalidateQueries({ queryKey: keys.quotas() });
-        },
-      });
-    },
-
-    /** Calls an action. */
-    useAction<N extends ActionName<A>>(name: N) {
-      const client = useClient();
-      return useMutation<ActionOutputOf<A, N>, NinefoldError, ActionInputOf<A, N>>({
-        mutationFn: (input) => client.action(name, input as never) as never,
-      });
-    },
+    ...writeHooks<A>(useClient),
 
     /** An action's answer as a query (read-only actions such as statistics). */
     useActionQuery<N extends ActionName<A>>(
@@ -259,17 +175,26 @@ export function createNinefoldReact<A>() {
       const client = useClient();
       const liveEntity = (opts.live ?? '') as EntityName<A>;
       useLive(liveEntity, {}, Boolean(opts.live));
-      return useQuery({
+      return useQuery<ActionOutputOf<A, N>, Err>({
         queryKey: opts.live ? ['nf', opts.live, 'action', name, input] : ['nf', '$action', name, input],
-        queryFn: () => client.action(name, input as never),
+        queryFn: () => client.action(name, input as never) as Promise<ActionOutputOf<A, N>>,
       });
     },
 
-    /** How much of each quota the caller has left. */
-    useQuota(name: string) {
+    /**
+     * How much of a quota the caller has left; live, so a write elsewhere (another tab, a
+     * colleague) shows too.
+     */
+    useQuota(name: string, opts: { live?: boolean } = {}) {
       const client = useClient();
-      const q = useQuery({ queryKey: keys.quotas(), queryFn: () => client.quotas() });
-      return { ...q, quota: q.data?.find((x) => x.name === name) };
+      const q = useQuery<Awaited<ReturnType<Client['quotas']>>, Err>({
+        queryKey: keys.quotas(),
+        queryFn: () => client.quotas(),
+      });
+      const quota = q.data?.find((x) => x.name === name);
+      const entity = (quota?.entity ?? '') as EntityName<A>;
+      useLive(entity, {}, Boolean(quota) && opts.live !== false);
+      return { ...q, quota };
     },
   };
 }

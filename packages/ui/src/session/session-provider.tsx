@@ -2,7 +2,9 @@
  * Who is signed in. The session lives in an HttpOnly cookie the page cannot read, so the
  * server is asked (`/api/auth/me`) and told (sign-in, sign-up, sign-out) through the client.
  * A change of person drops every cached answer (it was read as someone else) and reopens
- * the realtime socket, which speaks as whoever opened it.
+ * the realtime socket, which speaks as whoever opened it. A session the server ends (signed
+ * out in another tab, a role changed, the account disabled, expiry) needs nothing here: the
+ * NinefoldProvider writes the same `me` entry, and the screen gate sends a visitor to sign in.
  */
 import { queryKeys } from '@ninefold/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

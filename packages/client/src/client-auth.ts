@@ -1,0 +1,97 @@
+/**
+ * The client's auth calls and its session events: who is signed in changes by this client's
+ * own sign-in and sign-out, and by the server ending the session (sign-out elsewhere, a role
+ * change, a disabled account, expiry), which the realtime socket learns first.
+ */
+import type { EntityName, RecordOf } from '@ninefold/spec';
+import type { Transport } from './transport';
+
+/** The signed-in user's record. */
+export type SessionUser<A> = RecordOf<A, 'users' & EntityName<A>>;
+
+export interface SignedIn<A> {
+  readonly user: SessionUser<A>;
+  readonly token: string;
+}
+
+/**
+ * A change of who is signed in, and what caused it: this client (`client`) or the server
+ * ending the session (`server`), after which the user is asked for again: gone (`signedOut`)
+ * or still signed in, perhaps with another role (`userChanged`).
+ * @example client.auth.onChange((user, e) => { if (e.type === 'signedOut' && e.cause === 'server') toLogin(); });
+ */
+export type SessionEvent<A> =
+  | { readonly type: 'signedIn'; readonly user: SessionUser<A>; readonly cause: 'client' }
+  | { readonly type: 'signedOut'; readonly user: null; readonly cause: 'client' | 'server' }
+  | { readonly type: 'userChanged'; readonly user: SessionUser<A>; readonly cause: 'server' };
+
+type Listener<A> = (user: SessionUser<A> | null, event: SessionEvent<A>) => void;
+
+/**
+ * @example const { auth, sessionEnded } = createAuth<typeof app>(http, { keepToken: true }, () => rt.reconnect());
+ */
+export function createAuth<A>(
+  http: Transport,
+  options: { keepToken: boolean },
+  /** Reopens the realtime socket as the new caller. */
+  reconnect: () => void,
+) {
+  const listeners = new Set<Listener<A>>();
+  const emit = (event: SessionEvent<A>) => {
+    for (const l of listeners) l(event.user, event);
+  };
+  const signedIn = (r: SignedIn<A>) => {
+    // In a browser the session is the HttpOnly cookie; holding the token too would outlive it.
+    http.token = options.keepToken ? r.token : null;
+    reconnect();
+    emit({ type: 'signedIn', user: r.user, cause: 'client' });
+    return r;
+  };
+
+  const auth = {
+    signUp: async (input: { email: string; password: string; name: string }) =>
+      signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/signup', input)),
+    signIn: async (input: { email: string; password: string }) =>
+      signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/login', input)),
+    signOut: async () => {
+      await http.request<void>('POST', '/api/auth/logout', {});
+      http.token = null;
+      reconnect();
+      emit({ type: 'signedOut', user: null, cause: 'client' });
+    },
+    /** The signed-in user, or null. */
+    me: async (): Promise<SessionUser<A> | null> => {
+      try {
+        return (await http.request<{ user: SessionUser<A> }>('GET', '/api/auth/me')).user;
+      } catch (e) {
+        if ((e as { status?: number }).status === 401) return null;
+        throw e;
+      }
+    },
+    /**
+     * Called on every change of session: sign-in and sign-out through this client, and the
+     * server ending the session while a realtime subscription is open.
+     */
+    onChange: (listener: Listener<A>) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get token() {
+      return http.token;
+    },
+  };
+
+  /** The server ended the socket's session: ask who the caller is now, and tell the listeners. */
+  const sessionEnded = async () => {
+    const user = await auth.me();
+    if (user) {
+      emit({ type: 'userChanged', user, cause: 'server' });
+      return;
+    }
+    // A dead token would only be refused again; go on as a visitor.
+    http.token = null;
+    emit({ type: 'signedOut', user: null, cause: 'server' });
+  };
+
+  return { auth, sessionEnded };
+}

@@ -1,0 +1,111 @@
+/**
+ * Realtime events applied to the query cache. A change shows at once where the cache already
+ * holds the record (its own entry, and every list page carrying it), then the entity's
+ * queries are refetched, since order, filters, counts and `$can` depend on more than the
+ * record. A deleted record, or one its reader may no longer read, becomes `NOT_FOUND`.
+ */
+import { NinefoldError, type Page, type RealtimeEvent } from '@ninefold/client';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { keys } from './query-keys';
+
+/** What one subscription listens to: a query of an entity, or one record. */
+export interface LiveTarget {
+  readonly where?: object;
+  readonly id?: string;
+}
+
+type Row = { readonly id?: unknown };
+
+const NOT_FOUND = {
+  type: 'urn:ninefold:problem:NOT_FOUND',
+  title: 'Not found.',
+  status: 404,
+  code: 'NOT_FOUND',
+};
+
+function listKey(query: Query): { where?: object } | undefined {
+  const [, , kind, options] = query.queryKey;
+  return kind === 'list' && typeof options === 'object' && options !== null ? options : undefined;
+}
+
+function patchLists(
+  qc: QueryClient,
+  entity: string,
+  which: (options: { where?: object }) => boolean,
+  patch: (items: Row[]) => Row[],
+): void {
+  for (const query of qc.getQueryCache().findAll({ queryKey: keys.entity(entity) })) {
+    const options = listKey(query);
+    const page = query.state.data as Page<Row> | undefined;
+    if (!options || !which(options) || !Array.isArray(page?.items)) continue;
+    qc.setQueryData(query.queryKey, { ...page, items: patch(page.items) });
+  }
+}
+
+/** The record's entry answers NOT_FOUND from now on, as a fresh read of it would. */
+function markGone(qc: QueryClient, entity: string, id: string, detail: string): void {
+  const query = qc.getQueryCache().find({ queryKey: keys.record(entity, id), exact: true });
+  if (!query) return;
+  query.setState({
+    ...query.state,
+    data: undefined,
+    status: 'error',
+    fetchStatus: 'idle',
+    error: new NinefoldError({ ...NOT_FOUND, detail }),
+    errorUpdatedAt: Date.now(),
+    errorUpdateCount: query.state.errorUpdateCount + 1,
+  });
+}
+
+/**
+ * @example client.subscribe('tickets', target, (event) => applyLiveEvent(qc, 'tickets', target, event));
+ */
+export function applyLiveEvent(
+  qc: QueryClient,
+  entity: string,
+  target: LiveTarget,
+  event: RealtimeEvent,
+): void {
+  let gone: string | undefined;
+  if (event.type === 'event') {
+    const { id } = event;
+    if (event.event === 'updated' || event.event === 'transitioned') {
+      const { record } = event;
+      qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
+        old ? { ...old, ...record } : old,
+      );
+      patchLists(
+        qc,
+        entity,
+        () => true,
+        (items) => items.map((r) => (r.id === id ? { ...r, ...record } : r)),
+      );
+    } else if (event.event === 'deleted' || (event.event === 'removed' && target.id)) {
+      // Deleted, or (for a record's own subscription) no longer readable: gone everywhere.
+      gone = id;
+      markGone(qc, entity, id, event.event === 'deleted' ? 'This record was deleted.' : 'Not found.');
+      patchLists(
+        qc,
+        entity,
+        () => true,
+        (items) => items.filter((r) => r.id !== id),
+      );
+    } else if (event.event === 'removed') {
+      // Out of this query only: other lists may still hold it.
+      const where = JSON.stringify(target.where ?? {});
+      patchLists(
+        qc,
+        entity,
+        (o) => JSON.stringify(o.where ?? {}) === where,
+        (items) => items.filter((r) => r.id !== id),
+      );
+    }
+    if (event.event !== 'updated') void qc.invalidateQueries({ queryKey: keys.quotas() });
+  }
+  const goneKey = gone === undefined ? undefined : JSON.stringify(keys.record(entity, gone));
+  void qc.invalidateQueries({
+    queryKey: keys.entity(entity),
+    // Refetching a record known gone would only ask to be told NOT_FOUND again.
+    predicate: (q) => goneKey === undefined || JSON.stringify(q.queryKey) !== goneKey,
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The hooks that write: create, update, delete, transition and action. An update or a
+ * transition shows on the record at once and rolls back if the server refuses; every write
+ * refreshes the entity's cached queries (and the quotas it may count against) once settled.
+ */
+import type { AppErrorOf, NinefoldClient, Record$ } from '@ninefold/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keys } from './query-keys';
+import type {
+  ActionInputOf,
+  ActionName,
+  ActionOutputOf,
+  CreateInput,
+  EntityName,
+  TransitionInput,
+  TransitionName,
+  UpdateInput,
+} from './spec-types';
+
+/**
+ * @example const { useUpdate } = writeHooks<typeof app>(useClient);
+ */
+export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
+  type Err = AppErrorOf<A>;
+  return {
+    /** Creates records of an entity. */
+    useCreate<E extends EntityName<A>>(entity: E) {
+      const client = useClient();
+      const qc = useQueryClient();
+      return useMutation<Record$<A, E>, Err, CreateInput<A, E>>({
+        mutationFn: (input) => client.create(entity, input as never) as Promise<Record$<A, E>>,
+        onSuccess: async () => {
+          await qc.invalidateQueries({ queryKey: keys.entity(entity) });
+          await qc.invalidateQueries({ queryKey: keys.quotas() });
+        },
+      });
+    },
+
+    /** Updates a record optimistically; rolls back if the server refuses. */
+    useUpdate<E extends EntityName<A>>(entity: E) {
+      const client = useClient();
+      const qc = useQueryClient();
+      return useMutation<
+        Record$<A, E>,
+        Err,
+        { id: string; patch: UpdateInput<A, E>; version?: number },
+        { previous: unknown }
+      >({
+        mutationFn: ({ id, patch, version }) =>
+          client.update(entity, id, patch as never, version === undefined ? {} : { version }) as Promise<
+            Record$<A, E>
+          >,
+        onMutate: async ({ id, patch }) => {
+          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
+          const previous = qc.getQueryData(keys.record(entity, id));
+          qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
+            old ? { ...old, ...patch } : old,
+          );
+          return { previous };
+        },
+        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
+        onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
+        onSettled: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+      });
+    },
+
+    /** Deletes records of an entity. */
+    useDelete<E extends EntityName<A>>(entity: E) {
+      const client = useClient();
+      const qc = useQueryClient();
+      return useMutation<void, Err, { id: string; version?: number }>({
+        mutationFn: ({ id, version }) => client.delete(entity, id, version === undefined ? {} : { version }),
+        onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+      });
+    },
+
+    /** Runs a transition; the record's new state shows at once and rolls back on refusal. */
+    useTransition<E extends EntityName<A>>(entity: E, stateField?: string) {
+      const client = useClient();
+      const qc = useQueryClient();
+      return useMutation<
+        Record$<A, E>,
+        Err,
+        {
+          id: string;
+          name: TransitionName<A, E>;
+          input?: TransitionInput<A, E, TransitionName<A, E>>;
+          to?: string;
+        },
+        { previous: unknown }
+      >({
+        mutationFn: ({ id, name, input }) =>
+          client.transition(entity, id, name, (input ?? {}) as never) as never,
+        onMutate: async ({ id, to }) => {
+          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
+          const previous = qc.getQueryData(keys.record(entity, id));
+          if (stateField && to) {
+            qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
+              old ? { ...old, [stateField]: to } : old,
+            );
+          }
+          return { previous };
+        },
+        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
+        onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
+        onSettled: async () => {
+          await qc.invalidateQueries({ queryKey: keys.entity(entity) });
+          await qc.invalidateQueries({ queryKey: keys.quotas() });
+        },
+      });
+    },
+
+    /** Calls an action. */
+    useAction<N extends ActionName<A>>(name: N) {
+      const client = useClient();
+      return useMutation<ActionOutputOf<A, N>, Err, ActionInputOf<A, N>>({
+        mutationFn: (input) => client.action(name, input as never) as never,
+      });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expectTypeOf, test } from 'vitest';
+import type app from '../../../examples/helpdesk/app';
+import type { AppErrorOf, NinefoldError } from '../../client/src/index';
+import { createNinefoldReact } from '../src/index';
+
+type Helpdesk = typeof app;
+type AppError = AppErrorOf<Helpdesk>;
+const nf = createNinefoldReact<Helpdesk>();
+
+describe('the hooks’ errors are the app’s error union', () => {
+  test('queries and mutations', () => {
+    expectTypeOf(nf.useList('tickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useRecord('tickets', 'id').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useUpdate('tickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useTransition('tickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useCreate('tickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useDelete('tickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useAction('assignToMe').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useQuota('openTickets').error).toEqualTypeOf<AppError | null>();
+    expectTypeOf(nf.useAuth().error).toEqualTypeOf<AppError | null>();
+  });
+
+  test('narrowing on code types the parameters, with no cast', () => {
+    const error = nf.useCreate('tickets').error;
+    if (error?.code === 'OPEN_TICKET_LIMIT')
+      expectTypeOf(error.params).toEqualTypeOf<{ max: string | number }>();
+    if (error?.code === 'VALIDATION_FAILED')
+      expectTypeOf(error.fieldErrors[0]?.path).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error not a code of the helpdesk
+    if (error?.code === 'OPEN_TICKET_LIMITS') void error;
+    // @ts-expect-error the code is not narrowed, and most codes have no max
+    void error?.params.max;
+  });
+
+  test('an untyped app’s hooks give the loose NinefoldError', () => {
+    const loose = createNinefoldReact<any>();
+    expectTypeOf(loose.useList('anything').error).toEqualTypeOf<NinefoldError | null>();
+  });
+
+  test('useAuth’s user is the app’s user record', () => {
+    expectTypeOf(nf.useAuth().user?.role).toEqualTypeOf<'customer' | 'agent' | 'admin' | undefined>();
+  });
+});

@@ -1,0 +1,66 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '../src/live-cache';
+import { keys } from '../src/query-keys';
+
+/** The cache's answer to each event, event by event, where a refetch cannot hide a wrong step. */
+describe('applyLiveEvent', () => {
+  const mine = { where: { assignee: 'me' } };
+  const all = {};
+  const page = (...ids: string[]) => ({ items: ids.map((id) => ({ id, status: 'new' })), nextCursor: null });
+  const setUp = () => {
+    const qc = new QueryClient();
+    qc.setQueryData(keys.list('tickets', mine), page('a', 'b'));
+    qc.setQueryData(keys.list('tickets', all), page('a', 'b', 'c'));
+    qc.setQueryData(keys.record('tickets', 'a'), { id: 'a', status: 'new' });
+    return qc;
+  };
+  const ids = (qc: QueryClient, options: object) =>
+    qc.getQueryData<{ items: { id: string }[] }>(keys.list('tickets', options))?.items.map((x) => x.id);
+  const event = (e: string, id: string, record?: object) =>
+    ({ type: 'event', sub: 's1', entity: 'tickets', event: e, id, ...(record ? { record } : {}) }) as never;
+
+  it('patches an updated record in its entry and in every list', () => {
+    const qc = setUp();
+    applyLiveEvent(qc, 'tickets', mine, event('transitioned', 'a', { id: 'a', status: 'open' }));
+    expect(qc.getQueryData(keys.record('tickets', 'a'))).toEqual({ id: 'a', status: 'open' });
+    for (const o of [mine, all])
+      expect(qc.getQueryData<any>(keys.list('tickets', o)).items[0]).toEqual({ id: 'a', status: 'open' });
+  });
+
+  it('takes a record out of the query it left, and no other', () => {
+    const qc = setUp();
+    applyLiveEvent(qc, 'tickets', mine, event('removed', 'a'));
+    expect(ids(qc, mine)).toEqual(['b']);
+    expect(ids(qc, all)).toEqual(['a', 'b', 'c']);
+    expect(qc.getQueryState(keys.record('tickets', 'a'))?.status).toBe('success');
+  });
+
+  it('leaves the cache as it is on a create (the refetch brings it in)', () => {
+    const qc = setUp();
+    applyLiveEvent(qc, 'tickets', { id: 'a' }, event('created', 'a', { id: 'a', status: 'new' }));
+    applyLiveEvent(qc, 'tickets', mine, event('created', 'd', { id: 'd', status: 'new' }));
+    expect(ids(qc, mine)).toEqual(['a', 'b']);
+    expect(qc.getQueryState(keys.record('tickets', 'a'))?.status).toBe('success');
+  });
+
+  it('makes a deleted record NOT_FOUND and takes it out of every list', () => {
+    const qc = setUp();
+    applyLiveEvent(qc, 'tickets', all, event('deleted', 'a'));
+    expect(ids(qc, mine)).toEqual(['b']);
+    expect(ids(qc, all)).toEqual(['b', 'c']);
+    const state = qc.getQueryState(keys.record('tickets', 'a'));
+    expect(state).toMatchObject({
+      status: 'error',
+      data: undefined,
+      error: { code: 'NOT_FOUND', status: 404 },
+    });
+  });
+
+  it('makes a record its own subscription may no longer read NOT_FOUND', () => {
+    const qc = setUp();
+    applyLiveEvent(qc, 'tickets', { id: 'a' }, event('removed', 'a'));
+    expect(qc.getQueryState(keys.record('tickets', 'a'))?.error).toMatchObject({ code: 'NOT_FOUND' });
+    expect(ids(qc, all)).toEqual(['b', 'c']);
+  });
+});

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../server/test/helpdesk-harness';
+import { hooks, type ReactHarness, startReactHarness } from './react-harness';
+
+/**
+ * Each answer the hook waits for is held back until the optimistic value has been seen, so
+ * "shown at once" is checked without racing the server; the request itself is real.
+ */
+describe('optimistic writes through the hooks', () => {
+  let r: ReactHarness;
+  let customer: TestUser;
+  let agent: TestUser;
+
+  beforeAll(async () => {
+    r = await startReactHarness('sqlite');
+    customer = await r.h.user('customer');
+    agent = await r.h.user('agent');
+  });
+  afterAll(() => r.close());
+
+  const ticket = (subject: string) =>
+    r.as(customer).client.create('tickets', { subject, description: 'x', priority: 'low' });
+
+  const render = (id: string) => {
+    const tab = r.as(agent);
+    const view = renderHook(
+      () => ({
+        record: { ...hooks.useRecord('tickets', id) },
+        update: hooks.useUpdate('tickets'),
+        transition: hooks.useTransition('tickets', 'status'),
+      }),
+      { wrapper: tab.wrapper },
+    );
+    return { tab, ...view };
+  };
+
+  it('useUpdate shows the new value at once and rolls back on a stale version (VERSION_MISMATCH)', async () => {
+    const t = await ticket('Stale optimistic');
+    const { tab, result, unmount } = render(t.id);
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('low'));
+    await waitFor(() => expect(tab.sockets.subscribed()).toBe(1));
+    // Someone else writes first; the screen follows, but the version in hand is now stale.
+    await r.as(agent).client.update('tickets', t.id, { priority: 'high' });
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('high'));
+
+    const release = tab.hold('PATCH', `/tickets/${t.id}`);
+    act(() => result.current.update.mutate({ id: t.id, patch: { priority: 'urgent' }, version: t.version }));
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('urgent'));
+    release();
+    await waitFor(() => expect(result.current.update.isError).toBe(true));
+    const error = result.current.update.error;
+    expect(error?.code).toBe('VERSION_MISMATCH');
+    expect(error?.status).toBe(412);
+    expect(result.current.record.data?.priority).toBe('high');
+    unmount();
+  });
+
+  it('useUpdate rolls back a value the server refuses as invalid, with the failing field', async () => {
+    const t = await ticket('Invalid optimistic');
+    const { tab, result, unmount } = render(t.id);
+    await waitFor(() => expect(result.current.record.data?.tags).toEqual([]));
+
+    const release = tab.hold('PATCH', `/tickets/${t.id}`);
+    const tooLong = 'x'.repeat(40);
+    act(() => result.current.update.mutate({ id: t.id, patch: { tags: [tooLong] } }));
+    await waitFor(() => expect(result.current.record.data?.tags).toEqual([tooLong]));
+    release();
+    await waitFor(() => expect(result.current.update.error?.code).toBe('VALIDATION_FAILED'));
+    expect(result.current.update.error?.fieldErrors.map((e) => e.path)).toEqual(['tags.0']);
+    expect(result.current.record.data?.tags).toEqual([]);
+    unmount();
+  });
+
+  it('useUpdate keeps what the server accepted', async () => {
+    const t = await ticket('Accepted optimistic');
+    const { result, unmount } = render(t.id);
+    await waitFor(() => expect(result.current.record.data?.version).toBe(t.version));
+    await act(() =>
+      result.current.update.mutateAsync({ id: t.id, patch: { category: 'billing' }, version: t.version }),
+    );
+    expect(result.current.record.data).toMatchObject({ category: 'billing', version: t.version + 1 });
+    unmount();
+  });
+
+  it('useTransition shows the new state at once and rolls back when refused (INVALID_TRANSITION)', async () => {
+    const t = await ticket('Refused transition');
+    const { tab, result, unmount } = render(t.id);
+    await waitFor(() => expect(result.current.record.data?.status).toBe('new'));
+
+    const release = tab.hold('POST', `/tickets/${t.id}/transitions/resolve`);
+    act(() =>
+      result.current.transition.mutate({
+        id: t.id,
+        name: 'resolve',
+        input: { resolution: 'Fixed it.' },
+        to: 'resolved',
+      }),
+    );
+    await waitFor(() => expect(result.current.record.data?.status).toBe('resolved'));
+    release();
+    await waitFor(() => expect(result.current.transition.error?.code).toBe('INVALID_TRANSITION'));
+    expect(result.current.transition.error?.status).toBe(409);
+    expect(result.current.record.data?.status).toBe('new');
+    unmount();
+  });
+});
