@@ -308,11 +308,16 @@ export default defineApp({
   // 8. The error catalogue.
   errors: {
     TICKET_CLOSED: { status: 409, message: 'This ticket is closed. Open a new ticket instead.' },
-    OPEN_TICKET_LIMIT: { status: 409, message: 'You can have at most {max} open tickets.' },
+    OPEN_TICKET_LIMIT: {
+      status: 409,
+      message: 'You can have at most {max} open tickets.',
+      params: { max: 'number' },
+    },
     ASSIGNEE_NOT_AGENT: { status: 422, message: 'Tickets can only be assigned to agents.' },
     REOPEN_WINDOW_EXPIRED: {
       status: 409,
       message: 'Tickets can be reopened within {days} days of being resolved.',
+      params: { days: 'number' },
     },
     SATISFACTION_NOT_ALLOWED: { status: 422, message: 'You can rate a ticket once it is resolved.' },
   },

@@ -48,6 +48,9 @@ export type ActionOutputOf<A, N extends ActionName<A>> =
 /** Every error code of the app, built-in and declared. @example ErrorCode<typeof app> // 'NOT_FOUND' | 'OPEN_TICKET_LIMIT' | … */
 export type ErrorCode<A> = keyof TypesOfApp<A>['errors'] & string;
 /** The parameters of an error code's message. */
-export type ErrorParams<A, C extends ErrorCode<A>> = ParamsOf<TypesOfApp<A>['errors'][C] & string>;
+export type ErrorParams<A, C extends ErrorCode<A>> = ParamsOf<
+  TypesOfApp<A>['errors'][C] & string,
+  C extends keyof TypesOfApp<A>['errorParams'] ? TypesOfApp<A>['errorParams'][C] : {}
+>;
 
 export type { AppTypes };

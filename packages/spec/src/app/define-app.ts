@@ -3,7 +3,7 @@
  */
 
 import { BUILTIN_ERRORS, type BuiltinErrorCode } from '../errors/builtin-errors';
-import { templateParams } from '../errors/message-template';
+import { type ParamKinds, templateParams } from '../errors/message-template';
 import type { Fields } from '../fields/field';
 import type { Literal } from '../rules/expr';
 import type { ActionNode } from './action';
@@ -40,6 +40,8 @@ export interface ErrorInput {
   readonly status: number;
   /** The message, with `{param}` placeholders. */
   readonly message: string;
+  /** The types of its placeholders, where known (default `string | number`): `{ max: 'number' }`. */
+  readonly params?: ParamKinds;
   readonly description?: string;
 }
 
@@ -48,6 +50,8 @@ export interface ErrorNode {
   readonly status: number;
   readonly message: string;
   readonly params: readonly string[];
+  /** The declared types of some or all params. */
+  readonly paramKinds: ParamKinds;
   readonly builtin: boolean;
   readonly description?: string;
 }
@@ -72,6 +76,8 @@ declare const appTypes: unique symbol;
 export interface AppTypes {
   roles: string;
   errors: { [code: string]: string };
+  /** Per error code, the declared types of its params. */
+  errorParams: { [code: string]: ParamKinds };
   entities: { [name: string]: EntityDef };
   actions: { [name: string]: ActionNode<any, any> };
 }
@@ -104,6 +110,17 @@ type TypesOf<R, Er, E, A> = {
       : K extends BuiltinErrorCode
         ? (typeof BUILTIN_ERRORS)[K]['message']
         : string;
+  };
+  errorParams: {
+    [K in keyof Er | BuiltinErrorCode]: K extends keyof Er
+      ? Er[K] extends { params: infer P extends ParamKinds }
+        ? P
+        : {}
+      : K extends BuiltinErrorCode
+        ? (typeof BUILTIN_ERRORS)[K] extends { params: infer P extends ParamKinds }
+          ? P
+          : {}
+        : {};
   };
   entities: Omit<E, 'users'> & { users: UsersDef<keyof R & string, E> };
   actions: A extends { [name: string]: ActionNode<any, any> } ? A : {};
@@ -139,6 +156,7 @@ export function defineApp<
       status: e.status,
       message: e.message,
       params: templateParams(e.message),
+      paramKinds: 'params' in e ? e.params : {},
       builtin: true,
     };
   }
@@ -148,6 +166,7 @@ export function defineApp<
       status: e.status,
       message: e.message,
       params: templateParams(e.message),
+      paramKinds: e.params ?? {},
       builtin: false,
       ...(e.description ? { description: e.description } : {}),
     };

@@ -3,7 +3,7 @@ import helpdesk from '../../../../examples/helpdesk/app';
 import { type BrokenCase, messagesAt } from './break-app';
 
 const declare = (code: string, status: number) => (d: Parameters<BrokenCase['edit']>[0]) => {
-  d.errors[code] = { code, status, message: 'Something.', params: [], builtin: false };
+  d.errors[code] = { code, status, message: 'Something.', params: [], paramKinds: {}, builtin: false };
 };
 
 const cases: BrokenCase[] = [
@@ -32,6 +32,14 @@ const cases: BrokenCase[] = [
     },
     path: 'actions.assignToMe.errors[1]',
     mentions: "'NOT_FOUDN' is not a built-in or declared error code (codes: TICKET_CLOSED, OPEN_TICKET_LIMIT",
+  },
+  {
+    name: 'a typed param the message does not have',
+    edit: (d) => {
+      d.errors.OPEN_TICKET_LIMIT = { ...d.errors.OPEN_TICKET_LIMIT!, paramKinds: { limit: 'number' } };
+    },
+    path: 'errors.OPEN_TICKET_LIMIT.params.limit',
+    mentions: "'OPEN_TICKET_LIMIT' types {limit}, but its message has no {limit}",
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
- * The error catalogue: declared codes are well formed, and every code the spec answers with
- * exists and gets every `{param}` its message needs.
+ * The error catalogue: declared codes are well formed (typed params name placeholders of the
+ * message), and every code the spec answers with exists and gets every `{param}` its message needs.
  */
 import { templateParams } from '../errors/message-template';
 import type { CheckContext } from './check-context';
@@ -24,6 +24,20 @@ export function checkErrorCatalogue(ctx: CheckContext): void {
         `${path}.status`,
         `status ${error.status} of '${error.code}' is not an error status (400–599)`,
       );
+    }
+    for (const [param, kind] of Object.entries(error.paramKinds)) {
+      if (!error.params.includes(param)) {
+        ctx.report(
+          `${path}.params.${param}`,
+          `'${error.code}' types {${param}}, but its message has no {${param}}`,
+        );
+      }
+      if (kind !== 'number' && kind !== 'string') {
+        ctx.report(
+          `${path}.params.${param}`,
+          `the type of {${param}} is 'number' or 'string', not '${kind}'`,
+        );
+      }
     }
   }
 }

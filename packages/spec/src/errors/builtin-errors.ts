@@ -2,8 +2,14 @@
  * The platform's own error codes: the closed set every app starts from (DESIGN.md).
  * One table from code to HTTP status and message.
  */
+import type { ParamKinds } from './message-template';
+
 export const BUILTIN_ERRORS = {
-  MALFORMED_REQUEST: { status: 400, message: 'The request could not be read: {reason}' },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: 'The request could not be read: {reason}',
+    params: { reason: 'string' },
+  },
   UNAUTHENTICATED: { status: 401, message: 'Sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'The email or password is not correct.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
@@ -12,13 +18,29 @@ export const BUILTIN_ERRORS = {
     status: 412,
     message: 'This record was changed by someone else. Reload and try again.',
   },
-  INVALID_TRANSITION: { status: 409, message: 'This cannot be done while the record is {state}.' },
-  LIMIT_EXCEEDED: { status: 409, message: 'The limit {limit} of {max} is reached.' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is larger than {max} bytes.' },
+  INVALID_TRANSITION: {
+    status: 409,
+    message: 'This cannot be done while the record is {state}.',
+    params: { state: 'string' },
+  },
+  LIMIT_EXCEEDED: {
+    status: 409,
+    message: 'The limit {limit} of {max} is reached.',
+    params: { limit: 'string', max: 'number' },
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'The request is larger than {max} bytes.',
+    params: { max: 'number' },
+  },
   VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
-  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again in {retryAfter} seconds.' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Too many requests. Try again in {retryAfter} seconds.',
+    params: { retryAfter: 'number' },
+  },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; params?: ParamKinds }>;
 
 export type BuiltinErrorCode = keyof typeof BUILTIN_ERRORS;
 

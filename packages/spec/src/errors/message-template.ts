@@ -8,10 +8,26 @@ export type TemplateParams<S extends string> = S extends `${string}{${infer P}}$
   ? P | TemplateParams<Rest>
   : never;
 
-/** The parameter object a template takes. */
-export type ParamsOf<S extends string> = [TemplateParams<S>] extends [never]
+/** What an error declares of its parameters' types: `{ max: 'number' }`. */
+export type ParamKinds = { readonly [param: string]: 'number' | 'string' };
+
+// Not distributive: an undeclared param (K = never) is string | number, not never.
+type ValueOfKind<K> = [K] extends [never]
+  ? string | number
+  : [K] extends ['number']
+    ? number
+    : [K] extends ['string']
+      ? string
+      : string | number;
+
+/**
+ * The parameter object a template takes: each `{placeholder}` is `string | number`, or the
+ * type its error declares in `params`.
+ * @example type P = ParamsOf<'At most {max} open tickets.', { max: 'number' }> // { max: number }
+ */
+export type ParamsOf<S extends string, K = {}> = [TemplateParams<S>] extends [never]
   ? Record<string, never>
-  : { [K in TemplateParams<S>]: string | number };
+  : { [P in TemplateParams<S>]: ValueOfKind<P extends keyof K ? K[P] : never> };
 
 /**
  * The parameter names in a template, in order of appearance.

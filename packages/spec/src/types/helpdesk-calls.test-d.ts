@@ -4,15 +4,16 @@
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type app from '../../../../examples/helpdesk/app';
-import type {
-  ActionInputOf,
-  ActionName,
-  ActionOutputOf,
-  BuiltinErrorCode,
-  ErrorCode,
-  ErrorParams,
-  TransitionInput,
-  TransitionName,
+import {
+  type ActionInputOf,
+  type ActionName,
+  type ActionOutputOf,
+  type BuiltinErrorCode,
+  defineApp,
+  type ErrorCode,
+  type ErrorParams,
+  type TransitionInput,
+  type TransitionName,
 } from '../index';
 
 type App = typeof app;
@@ -113,13 +114,26 @@ describe('errors', () => {
     >();
   });
 
-  test('params are read off the message template', () => {
-    expectTypeOf<ErrorParams<App, 'OPEN_TICKET_LIMIT'>>().toEqualTypeOf<{ max: string | number }>();
-    expectTypeOf<ErrorParams<App, 'REOPEN_WINDOW_EXPIRED'>>().toEqualTypeOf<{ days: string | number }>();
-    expectTypeOf<ErrorParams<App, 'RATE_LIMITED'>>().toEqualTypeOf<{ retryAfter: string | number }>();
-    expectTypeOf<ErrorParams<App, 'LIMIT_EXCEEDED'>>().toEqualTypeOf<{
-      limit: string | number;
-      max: string | number;
+  test('params are read off the message template, typed where the error declares them', () => {
+    expectTypeOf<ErrorParams<App, 'OPEN_TICKET_LIMIT'>>().toEqualTypeOf<{ max: number }>();
+    expectTypeOf<ErrorParams<App, 'REOPEN_WINDOW_EXPIRED'>>().toEqualTypeOf<{ days: number }>();
+    expectTypeOf<ErrorParams<App, 'RATE_LIMITED'>>().toEqualTypeOf<{ retryAfter: number }>();
+    expectTypeOf<ErrorParams<App, 'LIMIT_EXCEEDED'>>().toEqualTypeOf<{ limit: string; max: number }>();
+    // @ts-expect-error max is declared a number
+    const wrong: ErrorParams<App, 'OPEN_TICKET_LIMIT'> = { max: 'five' };
+    void wrong;
+  });
+
+  test('an undeclared param type stays string | number', () => {
+    const tiny = defineApp({
+      about: { name: 'T', summary: 'T.', audience: 'T.' },
+      roles: { member: {} },
+      errors: { TOO_MANY: { status: 409, message: 'At most {max} of {kind}.', params: { max: 'number' } } },
+      entities: {},
+    });
+    expectTypeOf<ErrorParams<typeof tiny, 'TOO_MANY'>>().toEqualTypeOf<{
+      max: number;
+      kind: string | number;
     }>();
   });
 
