@@ -215,8 +215,10 @@ const comments = entity({
   ],
 });
 
+// A draft is an article not yet published: only agents and admins read it. Admins write and
+// publish articles (an admin role may do whatever `access` does not name it in).
 const articles = entity({
-  label: 'Knowledge base',
+  label: 'Articles',
   title: 'title',
   fields: {
     title: f.text({ min: 5, max: 120, label: 'Title' }),
@@ -370,6 +372,17 @@ export default defineApp({
           roles: ['agent', 'admin'],
         },
         {
+          // Open tickets whose clock runs (not pending on the customer), soonest due first;
+          // the helpdesk's UI narrows it to the ones about to miss their SLA.
+          kind: 'list',
+          title: 'SLA at risk',
+          entity: 'tickets',
+          where: { status: ['new', 'open'] },
+          sort: 'dueAt',
+          limit: 10,
+          roles: ['agent', 'admin'],
+        },
+        {
           kind: 'chart',
           title: 'Tickets by status and priority',
           action: 'ticketStats',
@@ -418,6 +431,14 @@ export default defineApp({
       roles: ['anonymous', 'customer', 'agent', 'admin'],
       columns: ['title', 'published', 'updatedAt'],
       search: 'title',
+    },
+    newArticle: {
+      route: '/articles/new',
+      kind: 'form',
+      title: 'New article',
+      entity: 'articles',
+      roles: ['admin'],
+      fields: ['title', 'body', 'published'],
     },
     article: {
       route: '/articles/:id',

@@ -1,15 +1,40 @@
 /**
  * The helpdesk's own UI components, registered with the generated UI: the SLA badge for a
- * ticket's due time (in every table, card and page) and the service-level line on a
- * ticket's page. The UI's entry imports this registry (see packages/ui/src/main.tsx).
+ * ticket's due time (in every table, card and page), the service-level line on a ticket's
+ * page, the "SLA at risk" widget in place of the generated one on the agents' dashboard, and
+ * the agents' "My workload" page. The UI's entry imports this registry (see
+ * packages/ui/src/main.tsx), so the widget and the page load lazily: their code is not in
+ * the sign-in page's bundle.
  */
 import type { UiRegistry } from '@ninefold/ui';
+import { lazy } from 'react';
+import { lazySlot } from './lazy-slot';
 import { SlaBadge } from './sla-badge';
 import { SlaPanel } from './sla-panel';
+import { WidgetPlaceholder } from './widget-placeholder';
 import './helpdesk.css';
+
+const SlaAtRiskWidget = lazySlot(
+  () => import('./sla-at-risk-widget').then((m) => m.SlaAtRiskWidget),
+  WidgetPlaceholder,
+);
+// Suspends into the page's own placeholder (the screen's boundary).
+const MyWorkloadPage = lazy(() => import('./my-workload-page').then((m) => ({ default: m.MyWorkloadPage })));
 
 /** @example createRoot(root).render(<App registry={helpdeskUi} />); */
 export const helpdeskUi: UiRegistry = {
   fields: { 'tickets.dueAt': SlaBadge },
   extras: { ticket: SlaPanel },
+  widgets: { 'SLA at risk': SlaAtRiskWidget },
+  components: { MyWorkload: MyWorkloadPage },
+  screens: {
+    // Agents only: admins are never assignees. Gated and in the navigation like the spec's own.
+    workload: {
+      route: '/workload',
+      kind: 'custom',
+      title: 'My workload',
+      component: 'MyWorkload',
+      roles: ['agent'],
+    },
+  },
 };

@@ -4,11 +4,9 @@
  * words and colour; for a resolved one, whether the deadline was kept; else the date.
  */
 import { type FieldViewProps, formatInstant, useMeta } from '@ninefold/ui';
+import { CLOCK_RUNNING } from './at-risk-cutoff';
 import { roughDuration, timeLeft } from './time-left';
 import { useNow } from './use-now';
-
-// States in which the clock runs (the ticket waits on support).
-const RUNNING: ReadonlySet<string> = new Set(['new', 'open']);
 
 /**
  * @example registry.fields = { 'tickets.dueAt': SlaBadge }
@@ -19,7 +17,7 @@ export function SlaBadge({ value, record, context }: FieldViewProps) {
   if (typeof value !== 'string') return <span className="muted">—</span>;
   const due = Date.parse(value);
   const date = formatInstant(due);
-  if (!RUNNING.has(String(record.status))) {
+  if (!CLOCK_RUNNING.includes(String(record.status))) {
     // Answered (resolved or closed): whether the deadline was kept; else just the date.
     const at = typeof record.resolvedAt === 'string' ? Date.parse(record.resolvedAt) : Number.NaN;
     if (Number.isNaN(at)) return <time dateTime={value}>{date}</time>;

@@ -6,7 +6,7 @@ import { entityMeta, ruleMeta, whoMeta } from './entity-meta';
 describe('entityMeta', () => {
   const cases: [string, string, boolean, number][] = [
     ['tickets', 'Tickets', true, 1],
-    ['articles', 'Knowledge base', false, 0],
+    ['articles', 'Articles', false, 0],
     ['users', 'Users', false, 1],
   ];
   it.each(cases)('%s: label %s, states %s, %i validation rules', (name, label, hasStates, rules) => {
