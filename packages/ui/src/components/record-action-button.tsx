@@ -26,14 +26,16 @@ export function RecordActionButton({
   const run = nf.useAction(action.name);
   const qc = useQueryClient();
   const notify = useNotify();
+  // Not mutate's own callbacks: TanStack Query drops them when the button unmounts, and the
+  // realtime event that takes the record out of this list can arrive before the answer does.
   const click = () =>
-    run.mutate({ [action.input]: id } as never, {
-      onSuccess: () => {
+    run.mutateAsync({ [action.input]: id } as never).then(
+      () => {
         notify.success(`${action.label}: done.`);
         void qc.invalidateQueries({ queryKey: queryKeys.entity(entity) });
       },
-      onError: (e) => notify.error(e),
-    });
+      (e: unknown) => notify.error(e),
+    );
   return (
     <button
       type="button"
