@@ -3,8 +3,9 @@
  * they read the record before, can they read it now (the same read rule as REST, at this
  * moment), does it match their query — and they hear `created`, `updated`, `transitioned`,
  * `deleted` or `removed` with only the fields they may read. Events go out one at a time,
- * so each record's events arrive in commit order. A slow socket is never buffered without
- * bound: past a high-water mark its events are dropped and it is told to resync.
+ * so each record's events arrive in commit order. Nothing grows without bound: past a
+ * high-water mark a slow socket's events are dropped, past a limit the backlog of events is
+ * dropped, and the sockets that missed events are told to resync once they can hear it.
  */
 import { SYSTEM_FIELDS } from '@ninefold/spec';
 import { sql } from 'kysely';
@@ -17,7 +18,9 @@ import { decodeRow, type Rec } from '../core/records/row-codec';
 import { accessRule, grantFields, grantsFor } from '../core/rules/access-rule';
 import { evalRule, NEEDS_ROWS, type RowLoader, ruleNow } from '../core/rules/evaluate-rule';
 import { type Caller, roleOf } from '../core/rules/rule-context';
+import { DispatchQueue } from './dispatch-queue';
 import { matchFilters } from './match-filters';
+import { ResyncWatch } from './resync-watch';
 
 export interface Subscription {
   readonly id: string;
@@ -34,6 +37,7 @@ export interface RealtimeClient {
   /** When that session expires (ms since the epoch), once known: the socket ends with it. */
   expiresAt?: number | undefined;
   readonly subs: Map<string, Subscription>;
+  /** Owed a resync: its events are dropped until it has been told (see resync-watch.ts). */
   overflowed: boolean;
   /** Bytes queued on the socket and not yet sent. */
   buffered(): number;
@@ -53,36 +57,56 @@ interface Judgement {
   readonly records: Map<string, string>;
 }
 
-const HIGH_WATER = 1 << 20;
+/** Bytes a socket may have waiting to be sent before its events are dropped. */
+export const HIGH_WATER = 1 << 20;
 const LOW_WATER = 64 << 10;
+/** Events waiting for dispatch before the backlog is dropped (each holds two records). */
+const QUEUE_LIMIT = 10_000;
 const GONE_KEPT = 1000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The bus missed events: every subscriber resyncs once the events before it are out. */
+interface Gap {
+  readonly kind: 'gap';
+  readonly reason: string;
+}
 
 export class RealtimeHub {
   readonly clients = new Set<RealtimeClient>();
-  #queue: Promise<void> = Promise.resolve();
+  readonly #queue = new DispatchQueue<BusEvent | Gap>(
+    (e) => this.#dispatch(e),
+    (dropped) => this.#shed(dropped),
+    QUEUE_LIMIT,
+  );
+  readonly #resyncs = new ResyncWatch(LOW_WATER, (c) => this.clients.has(c));
   readonly #unlisten: () => void;
+  readonly #ungap: () => void;
   /** Rows deleted lately: a row deleted with its parent is judged by the parent it had. */
   readonly #gone = new Map<string, Rec>();
 
   constructor(private readonly core: Core) {
-    this.#unlisten = core.bus.listen((e) => {
-      // A turn of the event loop after each event: on SQLite a dispatch never waits for I/O,
-      // so a backlog would otherwise hold back every request and commit until it was done.
-      this.#queue = this.#queue
-        .then(() => this.#dispatch(e))
-        .catch(() => {})
-        .then(nextTurn);
-    });
+    this.#unlisten = core.bus.listen((e) => this.#queue.push(e));
+    this.#ungap = core.bus.gaps((reason) => this.#queue.push({ kind: 'gap', reason }));
   }
 
   /** Resolves once every event heard so far has been dispatched. */
   settled(): Promise<void> {
-    return this.#queue;
+    return this.#queue.settled();
+  }
+
+  /** Internal, for tests and diagnostics: the backlog, its limit, and sockets owed a resync. */
+  get stats(): { queued: number; queueLimit: number; owed: number } {
+    return { queued: this.#queue.length, queueLimit: this.#queue.limit, owed: this.#resyncs.size };
+  }
+
+  /** Internal, for tests: lowers the backlog's limit to make it easy to reach. */
+  set queueLimit(limit: number) {
+    this.#queue.limit = limit;
   }
 
   close(): void {
     this.#unlisten();
+    this.#ungap();
+    this.#resyncs.stop();
     for (const c of this.clients) c.close(1001, 'server closing');
     this.clients.clear();
   }
@@ -101,7 +125,8 @@ export class RealtimeHub {
     client.subs.set(id, { id, entity, filters, ...(recordId ? { recordId } : {}) });
   }
 
-  async #dispatch(event: BusEvent): Promise<void> {
+  /** Closes the sockets an event ends: a sign-out, or an account's role, status or deletion. */
+  #endSessions(event: BusEvent): void {
     if (event.kind === 'sessionEnded') {
       for (const c of this.clients) if (c.session === event.session) c.close(4001, 'session ended');
       return;
@@ -114,6 +139,42 @@ export class RealtimeHub {
         for (const c of this.clients) if (c.caller?.id === event.id) c.close(4001, 'session ended');
       }
     }
+  }
+
+  /**
+   * Drops a backlog too long to dispatch: what it would have closed still closes (sooner is
+   * safe), and every socket subscribed to an entity it touched is owed a resync.
+   */
+  #shed(dropped: readonly (BusEvent | Gap)[]): void {
+    const entities = new Set<string>();
+    let all = false;
+    for (const e of dropped) {
+      if (e.kind === 'gap') {
+        all = true;
+        continue;
+      }
+      this.#endSessions(e);
+      if (e.kind !== 'change') continue;
+      entities.add(e.entity);
+      if (e.op === 'delete' && e.before) this.#remember(`${e.entity}:${e.id}`, e.before);
+    }
+    const reason = 'events were dropped while the server was behind';
+    for (const c of this.clients) {
+      for (const sub of c.subs.values()) {
+        if (!all && !entities.has(sub.entity)) continue;
+        this.#resyncs.owe(c, reason);
+        break;
+      }
+    }
+  }
+
+  async #dispatch(event: BusEvent | Gap): Promise<void> {
+    if (event.kind === 'gap') {
+      for (const c of this.clients) if (c.subs.size > 0) this.#resyncs.owe(c, event.reason);
+      return;
+    }
+    this.#endSessions(event);
+    if (event.kind === 'sessionEnded') return;
     const rows = new Map<string, Promise<Rec | null>>();
     const load: RowLoader = (entity, id) => {
       const key = `${entity}:${id}`;
@@ -221,13 +282,9 @@ export class RealtimeHub {
   }
 
   #deliver(client: RealtimeClient, message: string): void {
-    if (client.overflowed) {
-      if (client.buffered() > LOW_WATER) return;
-      client.overflowed = false;
-      client.send({ type: 'resync', reason: 'events were dropped while the connection was slow' });
-    }
+    if (client.overflowed && !this.#resyncs.settle(client)) return;
     if (client.buffered() > HIGH_WATER) {
-      client.overflowed = true;
+      this.#resyncs.owe(client, 'events were dropped while the connection was slow');
       return;
     }
     client.sendText(message);

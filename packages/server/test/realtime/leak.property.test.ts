@@ -83,6 +83,9 @@ describe.each(DIALECTS)('realtime agrees with REST, never leaking and never losi
     // The anchor: the ticket the single-record and thread subscriptions watch.
     expect((await runOp(h, cast, records, { kind: 'create', by: 1, priority: 'normal' })).status).toBe(201);
     const anchor = records.tickets[0]!.id;
+    // The cast and the anchor are announced before anyone subscribes: on PostgreSQL they come
+    // through NOTIFY a moment after the commit, and heard later they would land in step 0.
+    await settle();
     const members: Member[] = cast.map((user, i) => ({
       name: CAST[i]!,
       user,

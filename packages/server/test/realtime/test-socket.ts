@@ -3,6 +3,7 @@
  * subscribes and waits for the server's answer, and offers a barrier — once the pong to its
  * ping arrives, every message the server sent before that pong has arrived too.
  */
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 
 /** A change the server announced on one subscription. */
@@ -114,6 +115,23 @@ export class TestSocket {
       from,
     );
     if (answer.type === 'error') throw new Error(`subscribe ${id} refused: ${answer.code}`);
+  }
+
+  /**
+   * Stops reading from the connection, as a client too slow to keep up would: what the server
+   * sends fills the TCP buffers, then piles up in the server's own send buffer.
+   */
+  pauseReading(): void {
+    this.#tcp().pause();
+  }
+
+  /** Reads from the connection again. */
+  resumeReading(): void {
+    this.#tcp().resume();
+  }
+
+  #tcp(): Socket {
+    return (this.ws as unknown as { _socket: Socket })._socket;
   }
 
   /** Sends a raw client message. */

@@ -1,0 +1,45 @@
+/**
+ * The outbox's tables: `nf_events`, the events in commit order, and `nf_events_pruned`, the
+ * highest id ever pruned — how a reader that was away learns it cannot catch up.
+ */
+import type pg from 'pg';
+
+/** Something that runs a query: a client of the outbox's database. */
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/**
+ * Deletes outbox rows written before `before`, remembering the highest id deleted so that a
+ * reader behind it knows it cannot catch up.
+ * @example await pruneOutbox(client, new Date(Date.now() - 600_000));
+ */
+export async function pruneOutbox(client: Queryable, before: Date): Promise<void> {
+  await client.query(
+    `with gone as (delete from nf_events where at < $1 returning id)
+     update nf_events_pruned set upto = greatest(upto, (select max(id) from gone))
+     where exists (select 1 from gone)`,
+    [before.toISOString()],
+  );
+}
+
+/** Creates the outbox's tables if they are missing. */
+export async function createOutbox(client: Queryable): Promise<void> {
+  // Every process runs this at start; the lock keeps two of them from racing on the DDL.
+  await client.query('select pg_advisory_lock(7312)');
+  try {
+    await client.query(
+      'create table if not exists nf_events (id bigserial primary key, at timestamptz not null, payload jsonb not null)',
+    );
+    await client.query('create table if not exists nf_events_pruned (upto bigint not null)');
+    await client.query(
+      'insert into nf_events_pruned (upto) select 0 where not exists (select 1 from nf_events_pruned)',
+    );
+  } finally {
+    await client.query('select pg_advisory_unlock(7312)');
+  }
+}
+
+/** The highest id pruned so far. */
+export async function prunedUpTo(client: Queryable): Promise<number> {
+  const rows = await client.query<{ upto: string }>('select upto from nf_events_pruned');
+  return Number(rows.rows[0]?.upto ?? 0);
+}

@@ -1,0 +1,67 @@
+/**
+ * The hub's backlog: events heard and not yet dispatched, taken one per turn of the event
+ * loop. On SQLite a dispatch never waits for I/O, so a backlog run as one chain would hold
+ * back every request and commit until it was done. The backlog is bounded: past the limit
+ * it is handed back to be shed (its subscribers resync) rather than grown without end.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Taken items are cleared in place; the array is compacted once this many are behind. */
+const COMPACT_AT = 1024;
+
+export class DispatchQueue<T> {
+  /** The most items kept waiting; one more sheds them all. */
+  limit: number;
+  #items: (T | undefined)[] = [];
+  #head = 0;
+  #running: Promise<void> | null = null;
+
+  constructor(
+    private readonly run: (item: T) => Promise<void>,
+    private readonly shed: (items: T[]) => void,
+    limit: number,
+  ) {
+    this.limit = limit;
+  }
+
+  /** Items waiting (not counting the one being dispatched). */
+  get length(): number {
+    return this.#items.length - this.#head;
+  }
+
+  push(item: T): void {
+    if (this.length >= this.limit) {
+      const dropped = this.#items.slice(this.#head) as T[];
+      this.#items = [];
+      this.#head = 0;
+      this.shed(dropped);
+    }
+    this.#items.push(item);
+    this.#running ??= this.#pump();
+  }
+
+  /** Resolves once every item pushed so far has been dispatched. */
+  settled(): Promise<void> {
+    return this.#running ?? Promise.resolve();
+  }
+
+  async #pump(): Promise<void> {
+    // Dispatch begins after the code that pushed, as a promise chain's would.
+    await undefined;
+    while (this.#head < this.#items.length) {
+      const item = this.#items[this.#head] as T;
+      this.#items[this.#head++] = undefined;
+      if (this.#head >= COMPACT_AT) {
+        this.#items = this.#items.slice(this.#head);
+        this.#head = 0;
+      }
+      try {
+        await this.run(item);
+      } catch {}
+      await nextTurn();
+    }
+    this.#items = [];
+    this.#head = 0;
+    this.#running = null;
+  }
+}
