@@ -2,8 +2,9 @@
  * (b) An agent at work in Chromium: takes a ticket from the queue ("Assign to me"),
  * triages another from its page, moves cards on the board from the keyboard (dnd-kit's
  * keyboard sensor), by dragging, and from a card's menu, is refused a move the spec does
- * not allow, and writes an internal note that the customer then does not see — while they
- * do see the public reply. axe-core runs on every page.
+ * not allow, writes an internal note that the customer then does not see — while they
+ * do see the public reply — and meets the server's refusal of an assignee beside the
+ * Assignee field. axe-core runs on every page and open dialog.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,9 +31,13 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
   let errors: string[];
   const ids: Record<string, string> = {};
   const dora = { email: `dora-${Date.now()}@test.example`, name: 'Dora Customer', role: 'customer' } as const;
+  // An agent of this test's own, demoted mid-test, so the demo's agents stay as they are.
+  const gus = { email: `gus-${Date.now()}@test.example`, name: 'Gus Agent', role: 'agent' } as const;
+  let gusId = '';
 
   beforeAll(async () => {
     hd = await startHelpdesk({ seed: true, users: [dora] });
+    gusId = await hd.addUser(gus);
     // Three fresh tickets from a new customer, so the test does not lean on the demo's own.
     const customer = await apiAs(hd.base, dora.email);
     for (const subject of [
@@ -89,8 +94,8 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
     await page.getByRole('button', { name: 'Triage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Triage' });
     await dialog.waitFor();
-    // Focus moved into the dialog.
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Focus moved into the dialog. Polled: Radix moves it in an effect after the first paint.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await dialog.getByLabel('Assignee').selectOption({ label: 'Tom Becker' });
     await checkA11y(page);
     await shot(page, '11-triage-dialog');
@@ -122,7 +127,8 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
     // Open → Pending is "Wait for customer": no input, so it runs at once.
     await toast('Ticket is now pending.').waitFor();
     await card(column('Pending'), title).waitFor();
-    expect(await card(column('Open'), title).count()).toBe(0);
+    // Polled: each column refetches on its own, so the card can show in both for a moment.
+    await expect.poll(() => card(column('Open'), title).count()).toBe(0);
   });
 
   it('refuses a move the spec does not allow, before asking the server', async () => {
@@ -156,6 +162,7 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await dialog.getByText('Resolution is required.').waitFor();
+    await checkA11y(page);
     await dialog.getByLabel('Resolution').fill('Sent a replacement laptop.');
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await toast('Ticket is now resolved.').waitFor();
@@ -205,6 +212,45 @@ describe.skipIf(!HAS_CHROMIUM)('an agent works the queue and the board', { timeo
     await shot(customer.page, '15-customer-sees-no-internal-note');
     expect(customer.errors).toEqual([]);
     await customer.context.close();
+  });
+
+  it("shows the server's refusal of an assignee beside the Assignee field, not only as a toast", async () => {
+    const id = ids['Queue: VPN drops hourly']!;
+    await page.goto(`${hd.base}/tickets/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Queue: VPN drops hourly' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit ticket' });
+    const assignee = dialog.getByLabel('Assignee');
+    // The dialog offers agents only; Gus is one when it loads its choices...
+    await assignee.locator('option', { hasText: gus.name }).waitFor({ state: 'attached' });
+    // ...and an admin makes him a customer while the dialog is open: the choice on screen is
+    // now one the server must refuse (ASSIGNEE_NOT_AGENT, on the field `assignee`).
+    const admin = await apiAs(hd.base, DEMO.admin.email);
+    await admin.update('users', gusId, { role: 'customer' });
+    await assignee.selectOption({ label: gus.name });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const message = 'Tickets can only be assigned to agents.';
+    const error = dialog.locator('.field-error', { hasText: message });
+    await error.waitFor();
+    // Tied to the select, so a screen reader reads it with the field.
+    await expect.poll(() => assignee.getAttribute('aria-invalid')).toBe('true');
+    const errorId = await error.getAttribute('id');
+    expect(errorId).toBeTruthy();
+    await expect
+      .poll(async () => (await assignee.getAttribute('aria-describedby'))?.split(' ') ?? [])
+      .toContain(errorId);
+    // Focus went to the field to fix (polled: it moves a frame after the error is drawn).
+    await expect.poll(() => assignee.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Placed beside its field, so not repeated in a toast; the dialog stays open to fix it.
+    expect(await toast(message).count()).toBe(0);
+    await checkA11y(page);
+    await shot(page, '16-assignee-not-agent');
+    // A new choice clears the server's verdict on the old one, and saves.
+    await assignee.selectOption({ label: DEMO.agent2.name });
+    await expect.poll(() => error.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast('Ticket saved.').waitFor();
   });
 
   it('threw no errors in the page', () => {

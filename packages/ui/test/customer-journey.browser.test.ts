@@ -54,6 +54,8 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     // Focus moved to the new page's heading, so a screen reader starts there. Polled: the
     // heading is drawn first, and focused by an effect that may run a task later.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await checkA11y(page);
+    await shot(page, '02-signup');
     await page.getByLabel('Name').fill('Carla Customer');
     await page.getByLabel('Email').fill(DEMO.alice.email);
     await page.getByLabel('Password').fill('short');
@@ -72,6 +74,10 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
 
   it('names every problem of a bad ticket at once, beside its field, before sending it', async () => {
     await page.getByText('0 of 5 open tickets').waitFor();
+    // The form as a customer first meets it: nothing flagged before they have typed.
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    await checkA11y(page);
+    await shot(page, '03-new-ticket');
     await page.getByRole('button', { name: 'Create ticket' }).click();
     const subject = page.getByLabel('Subject');
     await page.getByText('Subject is required.').waitFor();
@@ -144,6 +150,7 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     expect(await page.getByLabel('Internal note').count()).toBe(0);
     await page.getByRole('button', { name: 'Add comment' }).click();
     await page.getByText('Comment is required.').waitFor();
+    await checkA11y(page);
     await page.getByRole('textbox', { name: 'Comment' }).fill('It smells of burnt toner now.');
     await page.getByRole('button', { name: 'Add comment' }).click();
     await toast('Comment added.').waitFor();
@@ -160,6 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('a customer files, follows and reopens a ticket',
     // The page is live: the new state and its buttons arrive without a reload.
     await page.getByRole('button', { name: 'Reopen' }).waitFor();
     await page.getByText('Replaced the fuser unit.').waitFor();
+    await checkA11y(page);
     await shot(page, '06-ticket-resolved-customer');
     await page.getByRole('button', { name: 'Reopen' }).click();
     await toast('Ticket is now open.').waitFor();

@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 /** packages/ui */
 export const UI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/** packages/ui/dist, what staticUi() serves. */
-export const DIST = join(UI_DIR, 'dist');
+/**
+ * packages/ui/dist, what staticUi() serves; or `NINEFOLD_UI_DIST`, a copy of a build made
+ * before, used as it is. That pins a run to one build: a rebuild of packages/ui/dist by
+ * another run at the same time (it empties the folder) would otherwise take away chunks an
+ * open page has yet to load, and fail tests that have nothing to do with the change.
+ */
+export const DIST = process.env.NINEFOLD_UI_DIST ?? join(UI_DIR, 'dist');
 
 const REPO = join(UI_DIR, '..', '..');
 // Everything that ends up in the bundle: the UI, the packages it imports, the app's components.
@@ -79,11 +84,13 @@ async function build(): Promise<void> {
 
 /**
  * Builds packages/ui/dist unless it is newer than every source. Safe to call from many test
- * files at once. Set `NINEFOLD_UI_PREBUILT=1` to use dist as it is.
+ * files at once. Set `NINEFOLD_UI_PREBUILT=1` to use dist as it is, or `NINEFOLD_UI_DIST` to
+ * serve a copy of it.
  * @example beforeAll(() => ensureUiBuilt(), 180_000);
  */
 export async function ensureUiBuilt(): Promise<void> {
-  if (process.env.NINEFOLD_UI_PREBUILT === '1' && existsSync(join(DIST, 'index.html'))) return;
+  const pinned = process.env.NINEFOLD_UI_PREBUILT === '1' || process.env.NINEFOLD_UI_DIST !== undefined;
+  if (pinned && existsSync(join(DIST, 'index.html'))) return;
   if (isFresh()) return;
   await takeLock();
   try {

@@ -46,3 +46,23 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * The operating-system process id of a launched browser, asked of the browser itself over
+ * CDP (Playwright's Browser does not expose it). Two people in two browsers, not two
+ * contexts of one, is then provable: their ids differ.
+ * @example expect(await browserPid(agentBrowser)).not.toBe(await browserPid(customerBrowser));
+ */
+export async function browserPid(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: readonly { readonly type: string; readonly id: number }[];
+    };
+    const main = processInfo.find((p) => p.type === 'browser');
+    if (!main) throw new Error('The browser did not report its own process.');
+    return main.id;
+  } finally {
+    await cdp.detach();
+  }
+}

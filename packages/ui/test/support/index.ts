@@ -9,5 +9,5 @@ export { apiAs, type HelpdeskClient } from './api-client';
 export { type OpenedPage, openPage, SHOTS, shot, signIn } from './browser-pages';
 export { DIST, ensureUiBuilt, UI_DIR } from './build-ui';
 export { type A11yOptions, checkA11y } from './check-a11y';
-export { CHROMIUM, HAS_CHROMIUM, launchChromium, noticeIfNoChromium } from './chromium';
+export { browserPid, CHROMIUM, HAS_CHROMIUM, launchChromium, noticeIfNoChromium } from './chromium';
 export { DEMO, type HelpdeskServer, PASSWORD, type Person, startHelpdesk } from './helpdesk-server';
