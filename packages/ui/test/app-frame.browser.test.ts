@@ -178,10 +178,20 @@ describe.skipIf(!HAS_CHROMIUM)('routes, navigation and the frame', { timeout: 12
     const table = page.getByRole('table', { name: 'Tickets' });
     await table.getByRole('row').nth(25).waitFor();
     expect(await table.getByRole('row').count()).toBe(26);
+    const firstSubject = () => table.locator('tbody tr:first-child td:first-child').textContent();
+    const pageOneFirst = await firstSubject();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2').waitFor();
+    await expect.poll(firstSubject).not.toBe(pageOneFirst);
+    const pageTwoFirst = await firstSubject();
+    // A reload keeps the page's place: its number, its rows, and the way back (a regression:
+    // it once read "A later page", and Previous jumped to the start).
+    await page.reload();
+    await page.getByText('Page 2').waitFor();
+    await expect.poll(firstSubject).toBe(pageTwoFirst);
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('Page 1').waitFor();
+    await expect.poll(firstSubject).toBe(pageOneFirst);
 
     await page.getByLabel('Status').selectOption('open');
     await page.waitForURL(/status=open/);
