@@ -5,6 +5,7 @@
  */
 
 export { logIn, setPassword, signUp } from './core/accounts/accounts';
+export { passwordProblem } from './core/accounts/passwords';
 export { startSession } from './core/accounts/sessions';
 export { AppError } from './core/app-error';
 export type { Core, CoreOptions } from './core/ninefold-core';

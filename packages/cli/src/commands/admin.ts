@@ -3,7 +3,7 @@
  * which is how a production install gets its first one: nothing outside demo mode ever has a
  * default password. Prefer `NINEFOLD_ADMIN_PASSWORD` to `--password`, which shells keep in history.
  */
-import { setPassword } from '@ninefold/server';
+import { passwordProblem, setPassword } from '@ninefold/server';
 import { appDirArg } from '../app-dir-arg';
 import { CliError, type Command, UsageError } from '../command';
 import { cliError, openApp } from '../open-app';
@@ -34,6 +34,9 @@ export const admin: Command = {
     try {
       const role = Object.entries(app.roles).find(([, r]) => r.admin)?.[0];
       if (!role) throw new CliError(`${app.about.name} has no admin role (a role with admin: true)`);
+      // Checked before the account exists, so a refused password leaves nothing to undo.
+      const weak = passwordProblem(password);
+      if (weak) throw new CliError(`password: ${weak}`);
       const taken = await db.all(db.qb.selectFrom('users').select('id').where('email', '=', email));
       if (taken.length > 0) throw new CliError(`there is already a user with the email ${email}`);
       const user = await core.create(null, 'users', { email, name, role }, true).catch((e) => {
@@ -44,7 +47,7 @@ export const admin: Command = {
         await setPassword(db, id, password, core.now());
       } catch (e) {
         // A refused password must not leave an account nobody can sign in to (and whose email is then taken).
-        await core.remove({ id, role, email }, 'users', id);
+        await core.remove(null, 'users', id, undefined, true);
         throw cliError(e);
       }
       io.out(`✓ created the ${role} ${name} <${email}> in ${where.label}; they can sign in now`);

@@ -75,8 +75,8 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
       write(caller, (s) => createRecord(s, entity, data), system),
     update: (caller: Caller | null, entity: string, id: string, patch: unknown, ifMatch?: number) =>
       write(caller, (s) => updateRecord(s, entity, id, patch, ifMatch)),
-    remove: (caller: Caller | null, entity: string, id: string, ifMatch?: number) =>
-      write(caller, (s) => deleteRecord(s, entity, id, ifMatch)),
+    remove: (caller: Caller | null, entity: string, id: string, ifMatch?: number, system = false) =>
+      write(caller, (s) => deleteRecord(s, entity, id, ifMatch), system),
     transition: (
       caller: Caller | null,
       entity: string,

@@ -5,7 +5,8 @@
  * transaction-scoped advisory lock before counting, so two admins disabling each other at the
  * same moment run one after the other and the second sees the first (row locks would
  * deadlock: each write already holds its own target's row). SQLite's single writer already
- * runs them one after the other.
+ * runs them one after the other. The system (the CLI, the seed) is not held to it:
+ * `ninefold admin create` is how an app without an admin gets one back.
  */
 import type { App } from '@ninefold/spec';
 import { sql } from 'kysely';
@@ -54,10 +55,11 @@ export async function guardAdmins(
   before: Rec,
   after: Rec | null,
 ): Promise<void> {
+  if (scope.system) return;
   const roles = adminRoles(scope.app);
   if (!activeAdmin(roles, before) || activeAdmin(roles, after)) return;
   const path = lostBy(roles, after);
-  if (!scope.system && scope.caller?.id === id) throw refuse(path, SELF[path]);
+  if (scope.caller?.id === id) throw refuse(path, SELF[path]);
   const { exec } = scope;
   if (exec.dialect === 'postgres')
     await exec.all(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.compile(exec.qb));
