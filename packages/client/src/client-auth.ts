@@ -1,7 +1,8 @@
 /**
  * The client's auth calls and its session events: who is signed in changes by this client's
  * own sign-in and sign-out, and by the server ending the session (sign-out elsewhere, a role
- * change, a disabled account, expiry), which the realtime socket learns first.
+ * change, a disabled account, expiry), which the realtime socket learns first, or else the next
+ * request that the server answers 401.
  */
 import type { EntityName, RecordOf } from '@ninefold/spec';
 import type { Transport } from './transport';
@@ -37,8 +38,40 @@ export function createAuth<A>(
   reconnect: () => void,
 ) {
   const listeners = new Set<Listener<A>>();
+  // Whether a user is signed in, as far as this client knows (undefined: not asked yet). A
+  // client given a token starts signed in.
+  let signedInNow: boolean | undefined = http.token !== null ? true : undefined;
+  let told = 0;
   const emit = (event: SessionEvent<A>) => {
+    signedInNow = event.user !== null;
+    told += 1;
     for (const l of listeners) l(event.user, event);
+  };
+  const ended = () => {
+    // A dead token would only be refused again; go on as a visitor.
+    http.token = null;
+    emit({ type: 'signedOut', user: null, cause: 'server' });
+  };
+
+  // Any request can be the first to learn that the session is over (it expired with no socket
+  // open): the listeners hear it once, as if the socket had told them.
+  const send = http.request.bind(http);
+  http.request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => {
+    try {
+      return await send<T>(method, path, body, headers);
+    } catch (e) {
+      const status = (e as { status?: number }).status;
+      if (status === 401 && signedInNow === true && !path.startsWith('/api/auth/')) {
+        ended();
+        reconnect();
+      }
+      throw e;
+    }
   };
   const signedIn = (r: SignedIn<A>) => {
     // In a browser the session is the HttpOnly cookie; holding the token too would outlive it.
@@ -62,15 +95,20 @@ export function createAuth<A>(
     /** The signed-in user, or null. */
     me: async (): Promise<SessionUser<A> | null> => {
       try {
-        return (await http.request<{ user: SessionUser<A> }>('GET', '/api/auth/me')).user;
+        const user = (await http.request<{ user: SessionUser<A> }>('GET', '/api/auth/me')).user;
+        signedInNow = true;
+        return user;
       } catch (e) {
-        if ((e as { status?: number }).status === 401) return null;
+        if ((e as { status?: number }).status === 401) {
+          signedInNow = false;
+          return null;
+        }
         throw e;
       }
     },
     /**
      * Called on every change of session: sign-in and sign-out through this client, and the
-     * server ending the session while a realtime subscription is open.
+     * server ending the session (told by the realtime socket, or by a request answered 401).
      */
     onChange: (listener: Listener<A>) => {
       listeners.add(listener);
@@ -83,14 +121,12 @@ export function createAuth<A>(
 
   /** The server ended the socket's session: ask who the caller is now, and tell the listeners. */
   const sessionEnded = async () => {
+    const before = told;
     const user = await auth.me();
-    if (user) {
-      emit({ type: 'userChanged', user, cause: 'server' });
-      return;
-    }
-    // A dead token would only be refused again; go on as a visitor.
-    http.token = null;
-    emit({ type: 'signedOut', user: null, cause: 'server' });
+    // A request answered 401 meanwhile has told the listeners already.
+    if (told !== before) return;
+    if (user) emit({ type: 'userChanged', user, cause: 'server' });
+    else ended();
   };
 
   return { auth, sessionEnded };

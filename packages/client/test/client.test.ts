@@ -144,6 +144,21 @@ describe.each(DIALECTS)('the typed client against a real server on %s', (dialect
       c.close();
     });
 
+    it('with no socket open, learns it from the next request answered 401, once', async () => {
+      const customer = await h.user('customer');
+      const c = as(customer);
+      const events: SessionEvent<Helpdesk>[] = [];
+      c.auth.onChange((_, e) => events.push(e));
+      await as(customer).auth.signOut();
+      await expect(c.list('tickets')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(events).toEqual([{ type: 'signedOut', user: null, cause: 'server' }]);
+      expect(c.auth.token).toBeNull();
+      // As a visitor now: a further refusal is not news.
+      await expect(c.list('tickets')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(events).toHaveLength(1);
+      c.close();
+    });
+
     // The server ends every session of a user whose access changes; the user signs in again.
     it.each([
       ['changes their role', { role: 'agent' }],

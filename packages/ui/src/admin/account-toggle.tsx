@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ApiRecord } from '../api/api-types';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
-import { ConfirmDialog } from './confirm-dialog';
 import { refusalText } from './refusal-text';
 
 export interface AccountToggleProps {

@@ -9,9 +9,9 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { fieldProblems, problemMessage } from '../api/api-error';
 import type { ApiRecord } from '../api/api-types';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { nf } from '../data/ninefold';
 import { type UiMeta, useMeta } from '../meta/meta-provider';
-import { ConfirmDialog } from './confirm-dialog';
 import { refusalText } from './refusal-text';
 
 export interface TeamActionsProps {

@@ -1,6 +1,6 @@
 /**
  * A `detail` screen: one record, live. Its title and state, the transitions the viewer may
- * run (from the record's `$can`), actions on it and an edit dialog, its fields, long texts
+ * run (from the record's `$can`), actions on it, an edit dialog and delete, its fields, long texts
  * in the main column, related records (the comment thread) and its history.
  */
 
@@ -20,6 +20,7 @@ import type { PageProps } from '../../registry/ui-registry';
 import { useSession } from '../../session/session-provider';
 import { TransitionButtons } from '../../transitions/transition-buttons';
 import { NotFoundPage } from '../not-found-page';
+import { DeleteButton } from './delete-button';
 import { EditButton } from './edit-dialog';
 import { HistoryList } from './history-list';
 import { RecordFields } from './record-fields';
@@ -88,6 +89,7 @@ export function DetailPage(page: PageProps) {
               <RecordActionButton key={a.name} entity={name} id={record.id} action={a} />
             ))}
             <EditButton entity={name} record={record} />
+            <DeleteButton entity={name} record={record} title={title} />
           </>
         }
       />

@@ -1,7 +1,7 @@
 /**
- * A question before an admin's change that cannot simply be taken back (disabling an account,
- * deleting a team): a Radix dialog, so focus moves in, stays in, and returns to the button
- * that opened it. Optional fields (a team's new name) go in `children`.
+ * A question before a change that cannot simply be taken back (deleting a record, disabling an account,
+ * deleting a team): a Radix dialog, so focus moves in and stays in; on close it returns to the
+ * button that opened it. Optional fields (a team's new name) go in `children`.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -31,6 +31,13 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  // Radix gives focus back only to a Dialog.Trigger, and these dialogs are opened by plain
+  // buttons: remember what had focus, and give it back on close if it is still on the page.
+  const [opener] = useState(() => document.activeElement);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -44,7 +51,7 @@ export function ConfirmDialog({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
           <form onSubmit={submit} noValidate>
             <Dialog.Description className="dialog-description">{description}</Dialog.Description>
