@@ -158,17 +158,23 @@ const TICKET_WRITABLE = [
 ];
 
 /**
- * The fields a role's update permission names for a record now (what a client may offer to
- * edit). Point 5's satisfaction rule is a validation rule, not a permission: see `updateOutcome`.
+ * The fields a client may offer to edit on a record now: those the role's update permission
+ * names, less satisfaction unless point 5's rule would take it (the requester, once the ticket
+ * is resolved or closed). Whether a PATCH then passes is `updateOutcome`.
  */
 export function updatableFields(actor: Actor, entity: EntityName, row: Row): string[] {
   switch (entity) {
-    case 'tickets':
-      if (actor.role === 'admin') return TICKET_WRITABLE;
+    case 'tickets': {
+      // Any role that files a ticket may rate it (an admin's own ticket too): point 5 asks only
+      // that the caller be its requester.
+      const rates = row.requester === actor.id && (row.status === 'resolved' || row.status === 'closed');
+      const offered = (fields: string[]) => (rates ? fields : fields.filter((f) => f !== 'satisfaction'));
+      if (actor.role === 'admin') return offered(TICKET_WRITABLE);
       if (actor.role === 'agent') return ['priority', 'category', 'assignee', 'team', 'tags'];
       if (isRequester(actor, row))
-        return row.status === 'new' ? ['subject', 'description', 'satisfaction'] : ['satisfaction'];
+        return offered(row.status === 'new' ? ['subject', 'description', 'satisfaction'] : ['satisfaction']);
       return [];
+    }
     case 'users':
       if (actor.role === 'admin') return ['name', 'role', 'disabled', 'team'];
       return actor.role !== 'anonymous' && row.id === actor.id ? ['name'] : [];

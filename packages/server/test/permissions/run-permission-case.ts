@@ -43,7 +43,7 @@ export class Mismatch extends Error {
 
 function fail(c: Case, what: string, res?: LightMyRequestResponse): never {
   throw new Mismatch(
-    `${describeCase(c)}: ${what}${res ? ` — got ${res.statusCode} ${res.body.slice(0, 300)}` : ''}`,
+    `${describeCase(c)}: ${what}${res ? ` — got ${res.statusCode} ${res.body.slice(0, 1200)}` : ''}`,
   );
 }
 

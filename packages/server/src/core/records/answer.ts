@@ -7,6 +7,7 @@ import { type EntityNode, type GrantNode, type RuleNode, SYSTEM_FIELDS } from '@
 import { accessRule, grantsFor } from '../rules/access-rule';
 import type { Holds, RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
+import { type UpdateGuard, updateGuards } from './update-guards';
 
 export interface Can {
   readonly update: readonly string[];
@@ -72,16 +73,47 @@ function remember(owner: object, mask: number, answer: string[]): readonly strin
   return frozen;
 }
 
-/** The fields the caller may write on this record now. */
+/** The fields the caller may write on this record now: granted, and not held back by a guard. */
 function writableNow(scope: RecordScope, entity: string, holds: Holds): readonly string[] {
-  const writable = changeableFields(scope.entity(entity));
+  const node = scope.entity(entity);
+  const writable = changeableFields(node);
   if (scope.system) return writable;
   const grants = grantsFor(scope.app, entity, scope.role, 'update');
+  return withoutGuarded(grantedNow(grants, writable, holds), updateGuards(node), holds);
+}
+
+function grantedNow(
+  grants: readonly GrantNode[] | undefined,
+  writable: readonly string[],
+  holds: Holds,
+): readonly string[] {
   if (grants === undefined) return writable;
   let mask = 0;
   for (let i = 0; i < grants.length; i++) if (holds(grants[i]!.where)) mask |= 1 << i;
   if (grants.length > MASKABLE) return fieldsOf(grants, writable, mask);
   return remembered(grants, mask) ?? remember(grants, mask, fieldsOf(grants, writable, mask));
+}
+
+/** Leaves out the granted fields whose guard fails; a guard on a field not granted is not asked. */
+function withoutGuarded(
+  fields: readonly string[],
+  guards: readonly UpdateGuard[],
+  holds: Holds,
+): readonly string[] {
+  let failed = 0;
+  for (let i = 0; i < guards.length && i < MASKABLE; i++) {
+    const g = guards[i]!;
+    if (fields.includes(g.field) && !holds(g.check)) failed |= 1 << i;
+  }
+  if (failed === 0) return fields;
+  return (
+    remembered(fields, failed) ??
+    remember(
+      fields,
+      failed,
+      fields.filter((f) => !guards.some((g, i) => failed & (1 << i) && g.field === f)),
+    )
+  );
 }
 
 function fieldsOf(grants: readonly GrantNode[], writable: readonly string[], mask: number): string[] {
