@@ -1,7 +1,8 @@
 /**
  * (c) Two people on one ticket, in two browser contexts: an agent triages and resolves it
  * with the page's buttons (the resolution asked for in a dialog); the customer, with the
- * same ticket open, sees it resolved without reloading and reopens it; the agent sees that,
+ * same ticket open, sees it resolved without reloading, rates it (the one field the
+ * server then offers them) and reopens it; the agent sees that,
  * live too. A reopen after the window has closed is refused in the catalogue's words.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -101,9 +102,23 @@ describe.skipIf(!HAS_CHROMIUM)('an agent resolves, the customer reopens', { time
     await page.getByRole('button', { name: 'Reopen' }).waitFor();
     await checkA11y(page);
     await shot(page, '21-ticket-resolved-customer-dark');
+    // Resolved, the ticket may be rated, and the rating is all the customer may change now.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit ticket' });
+    await edit.getByLabel('Satisfaction').fill('5');
+    expect(await edit.getByRole('textbox').count()).toBe(0);
+    await checkA11y(page);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Ticket saved.').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    const api = await apiAs(hd.base, erin.email);
+    await expect.poll(async () => (await api.get('tickets', path.split('/').at(-1)!)).satisfaction).toBe(5);
     await page.getByRole('button', { name: 'Reopen' }).click();
     await toast(page, 'Ticket is now open.').waitFor();
     await expect.poll(() => state(page).textContent()).toBe('Open');
+    // Open again, it cannot be rated: the server's `$can` leaves the rating out (its rule would
+    // refuse it), so there is nothing left for the customer to edit.
+    await expect.poll(() => page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     // And the agent's page followed.
     await agent.page.locator('.page-header .badge', { hasText: 'Open' }).waitFor();
     await agent.page.getByRole('region', { name: 'History' }).getByText('reopen: Resolved → Open').waitFor();
