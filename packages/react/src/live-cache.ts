@@ -5,7 +5,7 @@
  * record. A deleted record, or one its reader may no longer read, becomes `NOT_FOUND`.
  */
 import { NinefoldError, type Page, type RealtimeEvent } from '@ninefold/client';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { keys } from './query-keys';
 
 /** What one subscription listens to: a query of an entity, or one record. */
@@ -42,6 +42,37 @@ function patchLists(
   }
 }
 
+/**
+ * Shows a change to a record wherever the cache holds it: its own entry and every list page.
+ * @example patchRecord(qc, 'tickets', id, { priority: 'high' })
+ */
+export function patchRecord(qc: QueryClient, entity: string, id: string, change: object): void {
+  qc.setQueryData(keys.record(entity, id), (old: object | undefined) => (old ? { ...old, ...change } : old));
+  patchLists(
+    qc,
+    entity,
+    () => true,
+    (items) => items.map((r) => (r.id === id ? { ...r, ...change } : r)),
+  );
+}
+
+/** Every cached query of the entity as it is now, to put back if an optimistic write is refused. */
+export type CacheSnapshot = readonly (readonly [QueryKey, unknown])[];
+
+/**
+ * @example const before = await holdStill(qc, 'tickets'); … restore(qc, before);
+ */
+export async function holdStill(qc: QueryClient, entity: string): Promise<CacheSnapshot> {
+  // A refetch in flight would land on top of the optimistic value with the old one.
+  await qc.cancelQueries({ queryKey: keys.entity(entity) });
+  return qc.getQueriesData({ queryKey: keys.entity(entity) });
+}
+
+/** Puts the entity's cached queries back as they were. */
+export function restore(qc: QueryClient, snapshot: CacheSnapshot): void {
+  for (const [key, data] of snapshot) qc.setQueryData(key, data);
+}
+
 /** The record's entry answers NOT_FOUND from now on, as a fresh read of it would. */
 function markGone(qc: QueryClient, entity: string, id: string, detail: string): void {
   const query = qc.getQueryCache().find({ queryKey: keys.record(entity, id), exact: true });
@@ -70,16 +101,7 @@ export function applyLiveEvent(
   if (event.type === 'event') {
     const { id } = event;
     if (event.event === 'updated' || event.event === 'transitioned') {
-      const { record } = event;
-      qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
-        old ? { ...old, ...record } : old,
-      );
-      patchLists(
-        qc,
-        entity,
-        () => true,
-        (items) => items.map((r) => (r.id === id ? { ...r, ...record } : r)),
-      );
+      patchRecord(qc, entity, id, event.record);
     } else if (event.event === 'deleted' || (event.event === 'removed' && target.id)) {
       // Deleted, or (for a record's own subscription) no longer readable: gone everywhere.
       gone = id;

@@ -1,10 +1,12 @@
 /**
  * The hooks that write: create, update, delete, transition and action. An update or a
- * transition shows on the record at once and rolls back if the server refuses; every write
+ * transition shows at once, on the record and on every list page holding it, and rolls back
+ * if the server refuses; every write
  * refreshes the entity's cached queries (and the quotas it may count against) once settled.
  */
 import type { AppErrorOf, NinefoldClient, Record$ } from '@ninefold/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CacheSnapshot, holdStill, patchRecord, restore } from './live-cache';
 import { keys } from './query-keys';
 import type {
   ActionInputOf,
@@ -44,21 +46,18 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
         Record$<A, E>,
         Err,
         { id: string; patch: UpdateInput<A, E>; version?: number },
-        { previous: unknown }
+        { before: CacheSnapshot }
       >({
         mutationFn: ({ id, patch, version }) =>
           client.update(entity, id, patch as never, version === undefined ? {} : { version }) as Promise<
             Record$<A, E>
           >,
         onMutate: async ({ id, patch }) => {
-          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
-          const previous = qc.getQueryData(keys.record(entity, id));
-          qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
-            old ? { ...old, ...patch } : old,
-          );
-          return { previous };
+          const before = await holdStill(qc, entity);
+          patchRecord(qc, entity, id, patch as object);
+          return { before };
         },
-        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
+        onError: (_e, _vars, ctx) => ctx && restore(qc, ctx.before),
         onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
         onSettled: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
       });
@@ -87,21 +86,16 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
           input?: TransitionInput<A, E, TransitionName<A, E>>;
           to?: string;
         },
-        { previous: unknown }
+        { before: CacheSnapshot }
       >({
         mutationFn: ({ id, name, input }) =>
           client.transition(entity, id, name, (input ?? {}) as never) as never,
         onMutate: async ({ id, to }) => {
-          await qc.cancelQueries({ queryKey: keys.record(entity, id) });
-          const previous = qc.getQueryData(keys.record(entity, id));
-          if (stateField && to) {
-            qc.setQueryData(keys.record(entity, id), (old: object | undefined) =>
-              old ? { ...old, [stateField]: to } : old,
-            );
-          }
-          return { previous };
+          const before = await holdStill(qc, entity);
+          if (stateField && to) patchRecord(qc, entity, id, { [stateField]: to });
+          return { before };
         },
-        onError: (_e, { id }, ctx) => qc.setQueryData(keys.record(entity, id), ctx?.previous),
+        onError: (_e, _vars, ctx) => ctx && restore(qc, ctx.before),
         onSuccess: (record, { id }) => qc.setQueryData(keys.record(entity, id), record),
         onSettled: async () => {
           await qc.invalidateQueries({ queryKey: keys.entity(entity) });

@@ -28,6 +28,8 @@ describe('optimistic writes through the hooks', () => {
     const view = renderHook(
       () => ({
         record: { ...hooks.useRecord('tickets', id) },
+        // A list page holding the same ticket: the optimistic value shows there too.
+        list: { ...hooks.useList('tickets', { where: { id } }) },
         update: hooks.useUpdate('tickets'),
         transition: hooks.useTransition('tickets', 'status'),
       }),
@@ -40,20 +42,23 @@ describe('optimistic writes through the hooks', () => {
     const t = await ticket('Stale optimistic');
     const { tab, result, unmount } = render(t.id);
     await waitFor(() => expect(result.current.record.data?.priority).toBe('low'));
-    await waitFor(() => expect(tab.sockets.subscribed()).toBe(1));
+    await waitFor(() => expect(tab.sockets.subscribed()).toBe(2)); // the record and the list
     // Someone else writes first; the screen follows, but the version in hand is now stale.
     await r.as(agent).client.update('tickets', t.id, { priority: 'high' });
     await waitFor(() => expect(result.current.record.data?.priority).toBe('high'));
 
     const release = tab.hold('PATCH', `/tickets/${t.id}`);
+    await waitFor(() => expect(result.current.list.data?.items[0]?.priority).toBe('high'));
     act(() => result.current.update.mutate({ id: t.id, patch: { priority: 'urgent' }, version: t.version }));
     await waitFor(() => expect(result.current.record.data?.priority).toBe('urgent'));
+    expect(result.current.list.data?.items[0]?.priority).toBe('urgent');
     release();
     await waitFor(() => expect(result.current.update.isError).toBe(true));
     const error = result.current.update.error;
     expect(error?.code).toBe('VERSION_MISMATCH');
     expect(error?.status).toBe(412);
     expect(result.current.record.data?.priority).toBe('high');
+    expect(result.current.list.data?.items[0]?.priority).toBe('high');
     unmount();
   });
 
@@ -88,6 +93,7 @@ describe('optimistic writes through the hooks', () => {
     const t = await ticket('Refused transition');
     const { tab, result, unmount } = render(t.id);
     await waitFor(() => expect(result.current.record.data?.status).toBe('new'));
+    await waitFor(() => expect(result.current.list.data?.items[0]?.status).toBe('new'));
 
     const release = tab.hold('POST', `/tickets/${t.id}/transitions/resolve`);
     act(() =>
@@ -99,10 +105,12 @@ describe('optimistic writes through the hooks', () => {
       }),
     );
     await waitFor(() => expect(result.current.record.data?.status).toBe('resolved'));
+    expect(result.current.list.data?.items[0]?.status).toBe('resolved');
     release();
     await waitFor(() => expect(result.current.transition.error?.code).toBe('INVALID_TRANSITION'));
     expect(result.current.transition.error?.status).toBe(409);
     expect(result.current.record.data?.status).toBe('new');
+    expect(result.current.list.data?.items[0]?.status).toBe('new');
     unmount();
   });
 });
