@@ -154,6 +154,27 @@ describe.skipIf(!HAS_CHROMIUM)("the helpdesk's own widget and page", { timeout: 
     await item(mine, 'Checkout is down for everyone').waitFor();
   });
 
+  it('fits a phone in the dark theme, both the widget and the page', async () => {
+    const phone = await openPage(browser, { width: 375, height: 800, colorScheme: 'dark' });
+    await signIn(phone.page, hd.base, quinn.email);
+    const widget = phone.page.getByRole('region', { name: /SLA at risk/ });
+    await item(widget, 'Checkout is down for everyone').waitFor();
+    const fits = () => phone.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await checkA11y(phone.page);
+    await shot(phone.page, 'custom-04-dashboard-phone-dark');
+    await phone.page.goto(`${hd.base}/workload`);
+    await item(
+      phone.page.getByRole('region', { name: /Your move/ }),
+      'Checkout is down for everyone',
+    ).waitFor();
+    expect(await fits()).toBe(true);
+    await checkA11y(phone.page);
+    await shot(phone.page, 'custom-05-my-workload-phone-dark');
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
+  });
+
   it('keeps the page from customers and admins, and sends a visitor to sign in', async () => {
     const alice = await openPage(browser);
     await signIn(alice.page, hd.base, DEMO.alice.email);
