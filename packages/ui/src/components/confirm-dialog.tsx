@@ -12,7 +12,10 @@ export interface ConfirmDialogProps {
   readonly description: ReactNode;
   /** The confirming button's words ("Disable account"). */
   readonly confirm: string;
-  /** Runs the change; resolves true when done (the dialog closes), false to stay open. */
+  /**
+   * Runs the change; resolves true for the dialog to close itself, false to leave it (to stay
+   * open for another try, or because its page is being left anyway).
+   */
   onConfirm(): Promise<boolean>;
   onClose(): void;
   readonly children?: ReactNode;

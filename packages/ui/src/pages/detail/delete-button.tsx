@@ -28,6 +28,8 @@ export function DeleteButton({ entity, record, title }: { entity: string; record
   if ((record.$can as { delete?: boolean } | undefined)?.delete !== true) return null;
   const what = singular(meta.entities[entity]?.label ?? entity);
 
+  // Resolves whether the dialog should close itself: after a refusal it should (the toast says
+  // why); after a delete it must not, since the page it belongs to is being left.
   const confirm = async (): Promise<boolean> => {
     try {
       await remove.mutateAsync({ id: record.id, version: record.version });
