@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import app from '../../../examples/helpdesk/app';
 import { setPassword } from '../src/core/accounts/accounts';
 import type { DialectName } from '../src/db/database';
+import type { RealtimeOptions } from '../src/realtime/realtime-hub';
 import { createNinefold, type Ninefold } from '../src/start-app';
 import { freshDatabase } from './test-databases';
 
@@ -40,10 +41,14 @@ let counter = 0;
  */
 export async function startHelpdesk(
   dialect: DialectName,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; realtime?: RealtimeOptions } = {},
 ): Promise<Harness> {
   const tdb = await freshDatabase(dialect);
-  const nf = await createNinefold(app, { database: tdb.url, ...(options.now ? { now: options.now } : {}) });
+  const nf = await createNinefold(app, {
+    database: tdb.url,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.realtime ? { realtime: options.realtime } : {}),
+  });
   const request = (o: InjectOptions) => nf.server.inject(o);
   return {
     nf,

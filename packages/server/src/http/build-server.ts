@@ -10,7 +10,7 @@ import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
-import { RealtimeHub } from '../realtime/realtime-hub';
+import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
 import { authRoutes } from './auth-routes';
 import { entityRoutes } from './entity-routes';
 import { historyRoutes } from './history-routes';
@@ -30,6 +30,8 @@ export interface ServerOptions {
   /** Trust `X-Forwarded-For` from this proxy (an address, a CIDR, or true for any). */
   readonly trustProxy?: boolean | string;
   readonly logger?: boolean;
+  /** The realtime hub's bounds (a socket's buffer, the dispatch backlog); production defaults. */
+  readonly realtime?: RealtimeOptions;
 }
 
 /** A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate. */
@@ -134,7 +136,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   authRoutes(server, core, rates.login.window, rates.signup.window);
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
-  const hub = new RealtimeHub(core);
+  const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
   server.addHook('onClose', async () => hub.close());
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not

@@ -9,9 +9,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Taken items are cleared in place; the array is compacted once this many are behind. */
 const COMPACT_AT = 1024;
 
+/**
+ * @example
+ * const queue = new DispatchQueue(async (e) => send(e), (dropped) => resyncAll(dropped), 10_000);
+ * queue.push(event); await queue.settled();
+ */
 export class DispatchQueue<T> {
-  /** The most items kept waiting; one more sheds them all. */
-  limit: number;
   #items: (T | undefined)[] = [];
   #head = 0;
   #running: Promise<void> | null = null;
@@ -19,10 +22,9 @@ export class DispatchQueue<T> {
   constructor(
     private readonly run: (item: T) => Promise<void>,
     private readonly shed: (items: T[]) => void,
-    limit: number,
-  ) {
-    this.limit = limit;
-  }
+    /** The most items kept waiting; one more sheds them all. */
+    readonly limit: number,
+  ) {}
 
   /** Items waiting (not counting the one being dispatched). */
   get length(): number {

@@ -57,12 +57,16 @@ interface Judgement {
   readonly records: Map<string, string>;
 }
 
-/** Bytes a socket may have waiting to be sent before its events are dropped. */
-export const HIGH_WATER = 1 << 20;
 const LOW_WATER = 64 << 10;
-/** Events waiting for dispatch before the backlog is dropped (each holds two records). */
-const QUEUE_LIMIT = 10_000;
 const GONE_KEPT = 1000;
+
+/** The hub's bounds; the defaults are the production ones. */
+export interface RealtimeOptions {
+  /** Bytes a socket may have waiting to be sent before its events are dropped (1 MiB). */
+  readonly highWater?: number;
+  /** Events waiting for dispatch before the backlog is dropped; each holds two records (10 000). */
+  readonly queueLimit?: number;
+}
 
 /** The bus missed events: every subscriber resyncs once the events before it are out. */
 interface Gap {
@@ -70,20 +74,31 @@ interface Gap {
   readonly reason: string;
 }
 
+/**
+ * @example
+ * const hub = new RealtimeHub(core, { queueLimit: 10_000 });
+ * hub.subscribe(client, 'mine', 'tickets', { status: 'open' });
+ */
 export class RealtimeHub {
   readonly clients = new Set<RealtimeClient>();
-  readonly #queue = new DispatchQueue<BusEvent | Gap>(
-    (e) => this.#dispatch(e),
-    (dropped) => this.#shed(dropped),
-    QUEUE_LIMIT,
-  );
+  readonly #queue: DispatchQueue<BusEvent | Gap>;
+  readonly #highWater: number;
   readonly #resyncs = new ResyncWatch(LOW_WATER, (c) => this.clients.has(c));
   readonly #unlisten: () => void;
   readonly #ungap: () => void;
   /** Rows deleted lately: a row deleted with its parent is judged by the parent it had. */
   readonly #gone = new Map<string, Rec>();
 
-  constructor(private readonly core: Core) {
+  constructor(
+    private readonly core: Core,
+    options: RealtimeOptions = {},
+  ) {
+    this.#highWater = options.highWater ?? 1 << 20;
+    this.#queue = new DispatchQueue<BusEvent | Gap>(
+      (e) => this.#dispatch(e),
+      (dropped) => this.#shed(dropped),
+      options.queueLimit ?? 10_000,
+    );
     this.#unlisten = core.bus.listen((e) => this.#queue.push(e));
     this.#ungap = core.bus.gaps((reason) => this.#queue.push({ kind: 'gap', reason }));
   }
@@ -93,14 +108,13 @@ export class RealtimeHub {
     return this.#queue.settled();
   }
 
-  /** Internal, for tests and diagnostics: the backlog, its limit, and sockets owed a resync. */
-  get stats(): { queued: number; queueLimit: number; owed: number } {
+  /**
+   * Diagnostics, read-only: events waiting for dispatch, the most that may wait, and the
+   * sockets owed a resync. The bounds themselves are fixed when the hub is made.
+   * @example const { queued, owed } = hub.stats;
+   */
+  get stats(): { readonly queued: number; readonly queueLimit: number; readonly owed: number } {
     return { queued: this.#queue.length, queueLimit: this.#queue.limit, owed: this.#resyncs.size };
-  }
-
-  /** Internal, for tests: lowers the backlog's limit to make it easy to reach. */
-  set queueLimit(limit: number) {
-    this.#queue.limit = limit;
   }
 
   close(): void {
@@ -283,7 +297,7 @@ export class RealtimeHub {
 
   #deliver(client: RealtimeClient, message: string): void {
     if (client.overflowed && !this.#resyncs.settle(client)) return;
-    if (client.buffered() > HIGH_WATER) {
+    if (client.buffered() > this.#highWater) {
       this.#resyncs.owe(client, 'events were dropped while the connection was slow');
       return;
     }

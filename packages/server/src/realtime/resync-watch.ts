@@ -9,6 +9,11 @@ import type { RealtimeClient } from './realtime-hub';
 
 const POLL_MS = 20;
 
+/**
+ * @example
+ * const watch = new ResyncWatch(64 << 10, (c) => clients.has(c));
+ * watch.owe(client, 'events were dropped'); // told `resync` once its buffer drains
+ */
 export class ResyncWatch {
   /** Each owed socket, with why. */
   readonly #owed = new Map<RealtimeClient, string>();

@@ -7,7 +7,9 @@
  * be that one failed read left the bus's read chain rejected and a lost connection was never
  * re-opened: that process heard nothing ever again. Now every comment reaches the reader's
  * subscriber, in order and once; and when the outbox was pruned during the gap, so that
- * catch-up is impossible, the subscriber is told to resync.
+ * catch-up is impossible, the subscriber is told to resync — whether the gap was a lost
+ * connection or reads failing on a live one (that case used to skip the pruned events
+ * silently: the pruned mark was checked only on reconnect).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -164,6 +166,30 @@ describe.skipIf(!PG_URL)('regression: the change bus recovers from failures (pos
     const messages = socket.messages.slice(from).filter((m) => m.type !== 'pong');
     expect(messages.map((m) => (m.type === 'event' ? m.id : m.type))).toEqual(['resync', kept]);
     // What a client does on resync: read again. Nothing is missing there.
+    const list = await writer.nf.core.list(customer, 'comments', { ticket, limit: '100' });
+    expect(list.items.map((c) => String(c.id))).toEqual(expect.arrayContaining([first, pruned, kept]));
+  }, 60_000);
+
+  it('tells subscribers to resync when the outbox was pruned while reads kept failing, connected', async () => {
+    const first = await comment('Before the failing reads.');
+    await heard(first);
+    const from = socket.messages.length;
+    await admin.query(`revoke select on nf_events from ${role}`);
+    const failed = logged.length;
+    const pruned = await comment('Pruned while reads fail.');
+    await until('a failed read, reported', () =>
+      logged.slice(failed).some((l) => l.includes('reading the change outbox failed')),
+    );
+    // Another process prunes meanwhile; the bus's connection was never lost.
+    await pruneOutbox(admin, new Date(Date.now() + 60_000));
+    const kept = await comment('Written after the prune.');
+    await admin.query(`grant select on nf_events to ${role}`);
+    await heard(kept);
+    await socket.barrier();
+    expect(await busConnected()).toBe(true);
+    expect(logged.slice(failed).some((l) => l.includes('reconnect'))).toBe(false);
+    const messages = socket.messages.slice(from).filter((m) => m.type !== 'pong');
+    expect(messages.map((m) => (m.type === 'event' ? m.id : m.type))).toEqual(['resync', kept]);
     const list = await writer.nf.core.list(customer, 'comments', { ticket, limit: '100' });
     expect(list.items.map((c) => String(c.id))).toEqual(expect.arrayContaining([first, pruned, kept]));
   }, 60_000);

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { DialectName } from '../../src/db/database';
+import type { RealtimeOptions } from '../../src/realtime/realtime-hub';
 import { type Harness, startHelpdesk } from '../helpdesk-harness';
 import { busSettler, type Settle } from './bus-settler';
 
@@ -14,11 +15,12 @@ export interface LiveHelpdesk {
 }
 
 /**
- * @example ({ h, port, settle } = await liveHelpdesk(dialect));
+ * @example ({ h, port, settle } = await liveHelpdesk(dialect, { realtime: { queueLimit: 5 } }));
  */
 export async function liveHelpdesk(
   dialect: DialectName,
-  options: { now?: () => Date } = {},
+  /** `realtime` sets the hub's bounds, low enough for a test to reach. */
+  options: { now?: () => Date; realtime?: RealtimeOptions } = {},
 ): Promise<LiveHelpdesk> {
   const h = await startHelpdesk(dialect, options);
   await h.nf.server.listen({ port: 0, host: '127.0.0.1' });

@@ -31,6 +31,8 @@ const FILTERS: readonly FilterCase[] = [
     keeps: (r) => r.operation === 'update' && r.entity === 'users' && at(r) >= '2030-01-02',
   },
   { query: 'from=2031-01-01', keeps: () => false },
+  // A leap day exists (2030-02-29 does not, below).
+  { query: 'to=2028-02-29T23:59Z', keeps: () => false },
 ];
 
 const MALFORMED = [
@@ -38,6 +40,12 @@ const MALFORMED = [
   'operation=Create',
   'from=yesterday',
   'from=2030-13-45',
+  // Days and hours that do not exist: Date.parse alone would roll them over into March, or
+  // into the next day.
+  'from=2030-02-30',
+  'to=2030-02-29',
+  'from=2030-04-31T10:00:00Z',
+  'to=2030-01-02T24:00Z',
   'to=2030-01-02T10:00',
   'from=2030-01-03&to=2030-01-02',
   'from=2030-01-02&to=2030-01-02',

@@ -1,14 +1,23 @@
 /**
- * `GET /api/rates`: what this process's rate-limit windows hold now, for admins only — keys
- * counted, keys at the limit, events — moving as sign-ins fail and customers write, and
- * emptying once the window passes (a fake clock moves time).
+ * `GET /api/rates`: what this process's rate-limit windows hold now, for admins only — what
+ * each keys on, keys counted, keys at the limit, events — moving as sign-ins fail and
+ * customers write, and emptying once the window passes (a fake clock moves time).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { FakeClock } from './ticket-fixtures';
 
-type Usage = { name: string; scope: string; max: number; keys: number; limited: number; events: number };
+type Usage = {
+  name: string;
+  scope: string;
+  max: number;
+  per: string[];
+  perEvent: string;
+  keys: number;
+  limited: number;
+  events: number;
+};
 
 describe.each(DIALECTS)('rate-limit usage on %s', (dialect) => {
   let h: Harness;
@@ -42,10 +51,12 @@ describe.each(DIALECTS)('rate-limit usage on %s', (dialect) => {
 
   it("answers every window this process counts, the spec's and the built-in sign-up limit, with whose counts they are", async () => {
     const body = (await rates(admin)).json();
-    expect(body.items.map((u: Usage) => [u.name, u.scope, u.max])).toEqual([
-      ['failedLogins', 'login', 10],
-      ['signUps', 'signup', 20],
-      ['customerWrites', 'write', 30],
+    // `per` is what the server keys each on: a failed sign-in counts against its email AND
+    // its address (two keys), a write against the user, or the address when signed out.
+    expect(body.items.map((u: Usage) => [u.name, u.scope, u.max, u.per, u.perEvent])).toEqual([
+      ['failedLogins', 'login', 10, ['email', 'address'], 'all'],
+      ['signUps', 'signup', 20, ['address'], 'all'],
+      ['customerWrites', 'write', 30, ['user', 'address'], 'one'],
     ]);
     expect(body.process.pid).toBe(process.pid);
     expect(body.at).toBe(clock.now().toISOString());

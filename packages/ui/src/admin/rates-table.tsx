@@ -1,6 +1,8 @@
 /**
- * The rate limits, each with what this server process counts now: how many callers
- * (users, addresses, emails) are counted in the window and how many of them are at the limit.
+ * The rate limits, each with what this server process counts now: how many keys (users,
+ * addresses, emails: as the server says each limit keys on) are counted in the window and how
+ * many of them are at the limit. Keys, not callers: one failed sign-in counts against its
+ * email and its address, two keys.
  * The counts live in the process's memory (`/api/rates`), so the table says so: another
  * process of the app keeps its own, and a restart clears them. Refreshed on demand.
  */
@@ -14,6 +16,9 @@ interface RateUsage {
   readonly max: number;
   readonly windowSeconds: number;
   readonly declared: boolean;
+  /** The kinds of key counted; `all`: each event counts against every kind, `one`: the first. */
+  readonly per: readonly string[];
+  readonly perEvent: 'all' | 'one';
   readonly keys: number;
   readonly limited: number;
   readonly events: number;
@@ -40,11 +45,21 @@ const secondsText = (n: number) => (n % 3600 === 0 ? `${n / 3600}h` : n % 60 ===
 
 const counts = (scope: string) => (scope === 'login' ? 'failed sign-ins' : `${scope}s`);
 
+const PLURALS: Readonly<Record<string, string>> = { address: 'addresses', email: 'emails', user: 'users' };
+
+/** What a limit keys on, as the server counts it: "email and address", "user, else address". */
+const perText = (u: RateUsage) => u.per.join(u.perEvent === 'all' ? ' and ' : ', else ');
+
+/** The server's keying when it counts the limit; the spec's otherwise (a limit it does not count). */
+const keptPer = (u: RateUsage | undefined, declared: readonly string[] | undefined) =>
+  u ? perText(u) : (declared?.join(' and ') ?? 'caller');
+
 function UsageText({ usage }: { readonly usage: RateUsage | undefined }) {
   if (!usage) return <span className="admin-muted">Not counted by this server</span>;
+  const kinds = usage.per.map((k) => PLURALS[k] ?? k).join(usage.perEvent === 'all' ? ' and ' : ' or ');
   return (
     <span>
-      <strong>{usage.keys}</strong> {usage.keys === 1 ? 'caller' : 'callers'} counted,{' '}
+      <strong>{usage.keys}</strong> {usage.keys === 1 ? 'key' : 'keys'} counted ({kinds}),{' '}
       <strong>{usage.limited}</strong> at the limit ({usage.events} {usage.events === 1 ? 'event' : 'events'})
     </span>
   );
@@ -110,7 +125,7 @@ export function RatesTable() {
                 <td>
                   {r.max} per {windowText(r.window)}, else <code>RATE_LIMITED</code>
                 </td>
-                <td>{r.per?.join(' and ') ?? 'caller'}</td>
+                <td>{keptPer(usage.get(r.name), r.per)}</td>
                 <td>
                   {pending ? (
                     <span className="admin-muted">Counting…</span>
@@ -131,7 +146,7 @@ export function RatesTable() {
                 <td>
                   {u.max} per {windowText(secondsText(u.windowSeconds))}, else <code>RATE_LIMITED</code>
                 </td>
-                <td>address</td>
+                <td>{perText(u)}</td>
                 <td>
                   <UsageText usage={u} />
                 </td>

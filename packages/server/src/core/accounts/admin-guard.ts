@@ -14,7 +14,10 @@ import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
 
-/** The app's admin roles. */
+/**
+ * The app's admin roles.
+ * @example adminRoles(app) // ['admin']
+ */
 export function adminRoles(app: App): string[] {
   return Object.entries(app.roles)
     .filter(([, r]) => r.admin)

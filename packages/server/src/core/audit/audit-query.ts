@@ -25,10 +25,21 @@ function bad(reason: string): AppError {
   return new AppError('MALFORMED_REQUEST', { reason });
 }
 
+/**
+ * Whether the day and hour written exist. Date.parse rolls what does not over — 2030-02-30
+ * is read as 2030-03-02, T24:00 as the next midnight — so the parts must read back as written.
+ */
+function exists(value: string): boolean {
+  const day = value.slice(0, 10);
+  const hour = value.slice(11, 13);
+  return new Date(Date.parse(day)).toISOString().slice(0, 10) === day && (hour === '' || Number(hour) < 24);
+}
+
 function instant(param: string, value: string): string {
   const t = WHEN.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(t))
     throw bad(`${param} must be a date (2025-03-01) or a time with its zone (2025-03-01T09:30:00Z).`);
+  if (!exists(value)) throw bad(`${param} is not a day and time that exist: ${value}.`);
   return new Date(t).toISOString();
 }
 

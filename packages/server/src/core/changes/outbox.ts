@@ -21,7 +21,10 @@ export async function pruneOutbox(client: Queryable, before: Date): Promise<void
   );
 }
 
-/** Creates the outbox's tables if they are missing. */
+/**
+ * Creates the outbox's tables if they are missing.
+ * @example await createOutbox(client); // at start, before reading `nf_events`
+ */
 export async function createOutbox(client: Queryable): Promise<void> {
   // Every process runs this at start; the lock keeps two of them from racing on the DDL.
   await client.query('select pg_advisory_lock(7312)');
@@ -38,7 +41,10 @@ export async function createOutbox(client: Queryable): Promise<void> {
   }
 }
 
-/** The highest id pruned so far. */
+/**
+ * The highest id pruned so far.
+ * @example const last = Math.max(newest, await prunedUpTo(client));
+ */
 export async function prunedUpTo(client: Queryable): Promise<number> {
   const rows = await client.query<{ upto: string }>('select upto from nf_events_pruned');
   return Number(rows.rows[0]?.upto ?? 0);

@@ -5,7 +5,9 @@
  * delivered, in id order. That last id is what survives failures: a failed read is retried
  * from it, and a lost connection is re-opened with backoff and caught up from it, so events
  * committed meanwhile still arrive, in order, once. Rows older than a while are pruned; a
- * process that was away longer than that cannot catch up and tells its gap listeners.
+ * process that fell behind longer than that (disconnected, or its reads failing while
+ * another process pruned) cannot catch up and tells its gap listeners. Every read takes the
+ * pruned mark in the same statement as the rows, so it sees both at one moment.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -24,6 +26,19 @@ const APPLICATION_NAME = 'ninefold-change-bus';
 export interface PostgresBusOptions {
   /** Where failures go (a failed read, a lost connection); console.error by default. */
   readonly log?: (message: string, error: unknown) => void;
+}
+
+/**
+ * The rows after `$1` and, in the same statement (one snapshot), the highest id pruned: one
+ * row with a null id when there are none.
+ */
+const READ = `select (select max(upto) from nf_events_pruned) as pruned, e.id, e.payload
+  from (values (1)) as one (x) left join nf_events e on e.id > $1 order by e.id`;
+
+interface OutboxRead {
+  readonly pruned: string | null;
+  readonly id: string | null;
+  readonly payload: BusEvent | string | null;
 }
 
 const backoff = (attempt: number) => Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(attempt, 16));
@@ -69,6 +84,16 @@ export async function postgresBus(url: string, options: PostgresBusOptions = {})
     retry.unref();
   };
 
+  const gap = (reason: string) => {
+    for (const l of gapListeners) {
+      try {
+        l(reason);
+      } catch (e) {
+        log('a gap listener failed', e);
+      }
+    }
+  };
+
   /** Reads everything after `last` until nothing is left; one reader at a time. */
   const drain = async () => {
     do {
@@ -76,9 +101,9 @@ export async function postgresBus(url: string, options: PostgresBusOptions = {})
       const client = live;
       // Without a connection, the reconnect reads once it is back.
       if (!client) return;
-      let rows: pg.QueryResult<{ id: string; payload: BusEvent | string }>;
+      let rows: pg.QueryResult<OutboxRead>;
       try {
-        rows = await client.query('select id, payload from nf_events where id > $1 order by id', [last]);
+        rows = await client.query(READ, [last]);
       } catch (e) {
         if (closing) return;
         if (client === live) {
@@ -88,9 +113,17 @@ export async function postgresBus(url: string, options: PostgresBusOptions = {})
         continue;
       }
       failures = 0;
+      // Rows after `last` were pruned unread (reads failed, or the connection was lost, for
+      // longer than rows are kept): they cannot be delivered, so listeners must resync.
+      const pruned = Number(rows.rows[0]?.pruned ?? 0);
+      if (pruned > last) {
+        last = pruned;
+        gap('changes were pruned from the outbox before this process read them');
+      }
       for (const row of rows.rows) {
+        if (row.id === null || Number(row.id) <= last) continue;
         last = Number(row.id);
-        emit(row.payload);
+        emit(row.payload as BusEvent | string);
       }
     } while (again);
   };
@@ -138,21 +171,10 @@ export async function postgresBus(url: string, options: PostgresBusOptions = {})
       let client: pg.Client | undefined;
       try {
         client = await open();
-        // Listening again, so nothing committed from now on is missed; what was committed
-        // while away is read from `last` — unless some of it was pruned meanwhile.
-        const pruned = await prunedUpTo(client);
         if (closing) return void (await client.end().catch(() => {}));
+        // Listening again, so nothing committed from now on is missed; what was committed
+        // while away is read from `last` (the read tells if some of it was pruned meanwhile).
         live = client;
-        if (pruned > last) {
-          last = pruned;
-          for (const l of gapListeners) {
-            try {
-              l('changes were missed while the bus was disconnected');
-            } catch (e) {
-              log('a gap listener failed', e);
-            }
-          }
-        }
         read();
         return;
       } catch (e) {

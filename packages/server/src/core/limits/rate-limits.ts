@@ -8,6 +8,26 @@ import { SlidingWindow, type WindowUsage } from './sliding-window';
 
 type Rule = RateInput & { readonly windowSeconds: number };
 
+/** A kind of key a window keeps a separate count for. */
+export type RateKey = NonNullable<RateInput['per']>[number];
+
+/** What a window keys on: the kinds of key, and whether one event counts against each or one. */
+interface Keying {
+  readonly per: readonly RateKey[];
+  /** `all`: every event counts once per kind (two keys for one failed sign-in); `one`: the first that applies. */
+  readonly perEvent: 'all' | 'one';
+}
+
+// How this server keys each scope (auth-routes.ts, build-server.ts), whatever a rate's `per`
+// says: a failed sign-in counts against its email and its address; a sign-up against its
+// address; a write or an action against the signed-in user, else the address.
+const KEYING: Readonly<Record<'login' | 'signup' | 'write' | 'action', Keying>> = {
+  login: { per: ['email', 'address'], perEvent: 'all' },
+  signup: { per: ['address'], perEvent: 'all' },
+  write: { per: ['user', 'address'], perEvent: 'one' },
+  action: { per: ['user', 'address'], perEvent: 'one' },
+};
+
 export interface RateWindow {
   readonly name: string;
   readonly rule: Rule;
@@ -16,7 +36,7 @@ export interface RateWindow {
   readonly declared: boolean;
 }
 
-export interface RateUsage extends WindowUsage {
+export interface RateUsage extends WindowUsage, Keying {
   readonly name: string;
   readonly scope: RateScope;
   readonly max: number;
@@ -71,8 +91,9 @@ export class RateLimits {
   }
 
   /**
-   * Every window this process counts, with its usage at `now`.
-   * @example rates.usage(Date.now()) // [{ name: 'failedLogins', keys: 2, limited: 0, events: 3, … }]
+   * Every window this process counts, with what it keys on and its usage at `now` (`keys`
+   * counts keys, not callers: one failed sign-in is two, its email and its address).
+   * @example rates.usage(Date.now()) // [{ name: 'failedLogins', per: ['email', 'address'], keys: 2, … }]
    */
   usage(now: number): RateUsage[] {
     return [this.login, this.signup, ...this.#scoped].map(({ name, rule, window, declared }) => ({
@@ -81,6 +102,8 @@ export class RateLimits {
       max: rule.max,
       windowSeconds: rule.windowSeconds,
       declared,
+      // Only these four scopes get a window (a `read` rate is not counted here).
+      ...KEYING[rule.scope as keyof typeof KEYING],
       ...window.usage(now),
     }));
   }
