@@ -75,7 +75,13 @@ export type AppErrorCode<A> = AppErrorOf<A>['code'];
 export type AppErrorWith<A, C extends AppErrorCode<A>> =
   IsAny<A> extends true ? NinefoldError : Extract<AppErrorOf<A>, { readonly code: C }>;
 
-/** True for an error thrown by the client. */
+/**
+ * True for an error thrown by the client, also one from another copy of the package (its
+ * `name` tells, where `instanceof` cannot).
+ * @example
+ * try { await client.create('tickets', input); }
+ * catch (e) { if (isNinefoldError(e) && e.status === 409) showLimit(e.message); else throw e; }
+ */
 export function isNinefoldError(e: unknown): e is NinefoldError {
   return e instanceof NinefoldError || (e instanceof Error && e.name === 'NinefoldError');
 }

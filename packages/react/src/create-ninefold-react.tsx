@@ -18,7 +18,15 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { applyLiveEvent } from './live-cache';
 import { keys } from './query-keys';
 import { applySession } from './session-cache';
-import type { ActionInputOf, ActionName, ActionOutputOf, EntityName, RecordOf, Sort } from './spec-types';
+import type {
+  ActionInputOf,
+  ActionName,
+  ActionOutputOf,
+  EntityName,
+  QuotaName,
+  RecordOf,
+  Sort,
+} from './spec-types';
 import { writeHooks } from './write-hooks';
 
 const refusal = (e: unknown) => isNinefoldError(e) && e.status >= 400 && e.status < 500;
@@ -185,7 +193,7 @@ export function createNinefoldReact<A>() {
      * How much of a quota the caller has left; live, so a write elsewhere (another tab, a
      * colleague) shows too.
      */
-    useQuota(name: string, opts: { live?: boolean } = {}) {
+    useQuota(name: QuotaName<A>, opts: { live?: boolean } = {}) {
       const client = useClient();
       const q = useQuery<Awaited<ReturnType<Client['quotas']>>, Err>({
         queryKey: keys.quotas(),

@@ -68,7 +68,13 @@ export async function holdStill(qc: QueryClient, entity: string): Promise<CacheS
   return qc.getQueriesData({ queryKey: keys.entity(entity) });
 }
 
-/** Puts the entity's cached queries back as they were. */
+/**
+ * Puts the entity's cached queries back as they were: an optimistic write the server refused.
+ * @example
+ * const before = await holdStill(qc, 'tickets');
+ * patchRecord(qc, 'tickets', id, { priority: 'urgent' });
+ * try { await client.update('tickets', id, { priority: 'urgent' }); } catch { restore(qc, before); }
+ */
 export function restore(qc: QueryClient, snapshot: CacheSnapshot): void {
   for (const [key, data] of snapshot) qc.setQueryData(key, data);
 }
@@ -122,8 +128,10 @@ export function applyLiveEvent(
         (items) => items.filter((r) => r.id !== id),
       );
     }
-    if (event.event !== 'updated') void qc.invalidateQueries({ queryKey: keys.quotas() });
   }
+  // A resync means events were missed: any of them may have changed what a quota counts.
+  if (event.type !== 'event' || event.event !== 'updated')
+    void qc.invalidateQueries({ queryKey: keys.quotas() });
   const goneKey = gone === undefined ? undefined : JSON.stringify(keys.record(entity, gone));
   void qc.invalidateQueries({
     queryKey: keys.entity(entity),

@@ -14,6 +14,8 @@ import type {
   ActionOutputOf,
   CreateInput,
   EntityName,
+  StateFieldOf,
+  StateName,
   TransitionInput,
   TransitionName,
   UpdateInput,
@@ -73,8 +75,11 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
       });
     },
 
-    /** Runs a transition; the record's new state shows at once and rolls back on refusal. */
-    useTransition<E extends EntityName<A>>(entity: E, stateField?: string) {
+    /**
+     * Runs a transition; with the state field given, the record's new state (`to`) shows at
+     * once and rolls back on refusal.
+     */
+    useTransition<E extends EntityName<A>>(entity: E, stateField?: StateFieldOf<A, E>) {
       const client = useClient();
       const qc = useQueryClient();
       return useMutation<
@@ -84,7 +89,7 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
           id: string;
           name: TransitionName<A, E>;
           input?: TransitionInput<A, E, TransitionName<A, E>>;
-          to?: string;
+          to?: StateName<A, E>;
         },
         { before: CacheSnapshot }
       >({

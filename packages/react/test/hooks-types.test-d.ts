@@ -40,3 +40,30 @@ describe('the hooks’ errors are the app’s error union', () => {
     expectTypeOf(nf.useAuth().user?.role).toEqualTypeOf<'customer' | 'agent' | 'admin' | undefined>();
   });
 });
+
+describe('the hooks take only the app’s names', () => {
+  test('entities, transitions, states, actions and quotas', () => {
+    // @ts-expect-error 'tikets' is not an entity of the helpdesk
+    nf.useList('tikets');
+    const transition = nf.useTransition('tickets', 'status');
+    transition.mutate({ id: 'id', name: 'resolve', input: { resolution: 'Fixed.' }, to: 'resolved' });
+    // @ts-expect-error 'solve' is not a transition of tickets
+    transition.mutate({ id: 'id', name: 'solve' });
+    // @ts-expect-error 'done' is not a state of tickets
+    transition.mutate({ id: 'id', name: 'resolve', to: 'done' });
+    // @ts-expect-error tickets keep their state in 'status'
+    nf.useTransition('tickets', 'priority');
+    // @ts-expect-error comments have no state machine, so no state field
+    nf.useTransition('comments', 'status');
+    // @ts-expect-error assignToMe takes a ticketId, not an id
+    nf.useAction('assignToMe').mutate({ id: 'x' });
+    // @ts-expect-error the helpdesk's quota is 'openTickets'
+    nf.useQuota('openTicket');
+  });
+
+  test('an untyped app’s hooks take any names', () => {
+    const loose = createNinefoldReact<any>();
+    loose.useQuota('anything');
+    loose.useTransition('anything', 'state').mutate({ id: 'id', name: 'go', to: 'somewhere' });
+  });
+});

@@ -3,6 +3,8 @@
  * server-side handler. The handler never reaches a client: `/api/meta` and the client's
  * types read only the data part.
  */
+import type { BUILTIN_ERRORS, BuiltinErrorCode } from '../errors/builtin-errors';
+import type { ParamKinds, ParamsOf } from '../errors/message-template';
 import type { Fields } from '../fields/field';
 import type { ValuesOf } from '../fields/field-value';
 import type { Literal } from '../rules/expr';
@@ -33,6 +35,16 @@ export interface RecordStore {
   delete(entity: string, id: string): Promise<void>;
 }
 
+/** The params `fail` takes for a code: typed for a built-in code, `string | number` otherwise. */
+export type FailParams<C extends string> = C extends BuiltinErrorCode
+  ? ParamsOf<(typeof BUILTIN_ERRORS)[C]['message'], BuiltinKinds<C>>
+  : Record<string, string | number>;
+type BuiltinKinds<C extends BuiltinErrorCode> = (typeof BUILTIN_ERRORS)[C] extends {
+  params: infer P extends ParamKinds;
+}
+  ? P
+  : {};
+
 /** What a handler is given. It runs inside one transaction: a throw undoes every write. */
 export interface ActionContext<I> {
   readonly input: I;
@@ -43,8 +55,11 @@ export interface ActionContext<I> {
   /** Bypasses access rules; use only where the action's own rule already decided. */
   readonly elevated: RecordStore;
   readonly constants: { readonly [name: string]: Literal };
-  /** Ends the action with a catalogue error. */
-  fail(code: string, params?: Record<string, string | number>): never;
+  /**
+   * Ends the action with a catalogue error. A built-in code's params are typed; an app's own
+   * codes are not known here (actions are declared before the app), so theirs are loose.
+   */
+  fail<C extends string>(code: C, params?: FailParams<C>): never;
 }
 
 export interface ActionInput<I extends Fields, O extends Fields> {

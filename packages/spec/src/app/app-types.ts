@@ -4,7 +4,7 @@
  */
 
 import type { ParamsOf } from '../errors/message-template';
-import type { Fields } from '../fields/field';
+import type { Fields, StateField } from '../fields/field';
 import type { InputOf, PatchOf, RecordOfFields, ValuesOf } from '../fields/field-value';
 import type { ActionNode } from './action';
 import type { App, AppTypes } from './define-app';
@@ -35,6 +35,25 @@ export type TransitionInput<A, E extends EntityName<A>, T extends TransitionName
 >[T] extends infer I extends Fields
   ? InputOf<I>
   : never;
+// An untyped app (`any`, as the generic UI uses) names states with plain strings.
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type StateFieldKey<A, E extends EntityName<A>> = {
+  [K in keyof EntityFields<A, E>]: EntityFields<A, E>[K] extends StateField ? K : never;
+}[keyof EntityFields<A, E>] &
+  string;
+/** An entity's state field (never when it has no state machine). @example StateFieldOf<typeof app, 'tickets'> // 'status' */
+export type StateFieldOf<A, E extends EntityName<A>> = IsAny<A> extends true ? string : StateFieldKey<A, E>;
+/** An entity's state names. @example type S = StateName<typeof app, 'tickets'> // 'new' | 'open' | … */
+export type StateName<A, E extends EntityName<A>> =
+  IsAny<A> extends true
+    ? string
+    : [StateFieldKey<A, E>] extends [never]
+      ? never
+      : EntityFields<A, E>[StateFieldKey<A, E>] extends { readonly values: readonly (infer S)[] }
+        ? S & string
+        : never;
+/** The app's quota names. @example type Q = QuotaName<typeof app> // 'openTickets' */
+export type QuotaName<A> = TypesOfApp<A>['quotas'];
 /** The app's role names. */
 export type RoleName<A> = TypesOfApp<A>['roles'];
 /** The app's action names. */

@@ -59,14 +59,14 @@ export interface ErrorNode {
 /** The pseudo-role of a caller who is not signed in. */
 export const ANONYMOUS = 'anonymous';
 
-export interface AppInput<R, C, Er, E, A> {
+export interface AppInput<R, C, Er, E, A, L extends LimitsInput = LimitsInput> {
   readonly about: AboutInput;
   readonly roles: R;
   readonly constants?: C;
   readonly errors?: Er;
   readonly entities: E;
   readonly actions?: A;
-  readonly limits?: LimitsInput;
+  readonly limits?: L;
   readonly screens?: { readonly [name: string]: ScreenInput };
 }
 
@@ -80,6 +80,8 @@ export interface AppTypes {
   errorParams: { [code: string]: ParamKinds };
   entities: { [name: string]: EntityDef };
   actions: { [name: string]: ActionNode<any, any> };
+  /** The names of the declared quotas. */
+  quotas: string;
 }
 
 /** A defined app: normalized plain data, plus its inferred types. */
@@ -100,7 +102,7 @@ type UsersDef<R extends string, E> = E extends { users: EntityDef<infer F, infer
   ? EntityDef<F & BuiltinUserFields<R>, TI>
   : EntityDef<BuiltinUserFields<R>, {}>;
 
-type TypesOf<R, Er, E, A> = {
+type TypesOf<R, Er, E, A, L> = {
   roles: keyof R & string;
   errors: {
     [K in keyof Er | BuiltinErrorCode]: K extends keyof Er
@@ -124,6 +126,7 @@ type TypesOf<R, Er, E, A> = {
   };
   entities: Omit<E, 'users'> & { users: UsersDef<keyof R & string, E> };
   actions: A extends { [name: string]: ActionNode<any, any> } ? A : {};
+  quotas: L extends { readonly quotas: infer Q } ? keyof Q & string : never;
 };
 
 function label(name: string): string {
@@ -147,7 +150,8 @@ export function defineApp<
   const Er extends { readonly [code: string]: ErrorInput } = {},
   const E extends { readonly [name: string]: EntityDef } = {},
   const A extends { readonly [name: string]: ActionNode<any, any> } = {},
->(spec: AppInput<R, C, Er, E, A>): App<TypesOf<R, Er, E, A>> {
+  const L extends LimitsInput = {},
+>(spec: AppInput<R, C, Er, E, A, L>): App<TypesOf<R, Er, E, A, L>> {
   const roleNames = Object.keys(spec.roles);
   const errors: Record<string, ErrorNode> = {};
   for (const [code, e] of Object.entries(BUILTIN_ERRORS)) {
@@ -177,7 +181,7 @@ export function defineApp<
   );
   const entities: Record<string, EntityNode> = { users: usersEntity(roleNames, adminRoles, declared.users) };
   for (const [name, e] of Object.entries(declared)) if (name !== 'users') entities[name] = e;
-  const limits = spec.limits ?? {};
+  const limits: LimitsInput = spec.limits ?? {};
   const app = {
     kind: 'app' as const,
     about: spec.about,
@@ -204,7 +208,7 @@ export function defineApp<
     },
     screens: spec.screens ?? {},
   };
-  return deepFreeze(app) as App<TypesOf<R, Er, E, A>>;
+  return deepFreeze(app) as App<TypesOf<R, Er, E, A, L>>;
 }
 
 export { builtinUserFields };

@@ -3,8 +3,12 @@
  * message), and every code the spec answers with exists and gets every `{param}` its message needs.
  */
 import { templateParams } from '../errors/message-template';
+import type { Fields } from '../fields/field';
+import type { ExprNode } from '../rules/expr';
 import type { CheckContext } from './check-context';
 import { listNames, notA } from './describe-names';
+import { kindWord, type StaticType, staticType } from './static-type';
+import type { RuleScope } from './walk-rule';
 
 const CODE = /^[A-Z][A-Z0-9_]*$/;
 
@@ -42,16 +46,22 @@ export function checkErrorCatalogue(ctx: CheckContext): void {
   }
 }
 
+/** A value given for an error's `{param}`: where it is written, and its type where known. */
+export interface SuppliedParam {
+  readonly path: string;
+  readonly type?: StaticType | undefined;
+}
+
 /**
- * Checks an error code the spec answers with. With `provided`, also checks that every
- * `{param}` of its message is among them.
- * @example checkErrorRef(ctx, 'REOPEN_WINDOW_EXPIRED', 'entities.tickets…error', ['days'])
+ * Checks an error code the spec answers with. With `supplied`, also checks that every
+ * `{param}` of its message is among them, and that each one's type fits the declared one.
+ * @example checkErrorRef(ctx, 'REOPEN_WINDOW_EXPIRED', 'entities.tickets…error', { days: { path, type } })
  */
 export function checkErrorRef(
   ctx: CheckContext,
   code: string,
   path: string,
-  provided?: readonly string[],
+  supplied?: { readonly [param: string]: SuppliedParam },
 ): void {
   const error = ctx.app.errors[code];
   if (!error) {
@@ -62,7 +72,8 @@ export function checkErrorRef(
     ctx.report(path, notA(code, 'a built-in or declared error code', codes, 'codes'));
     return;
   }
-  if (!provided) return;
+  if (!supplied) return;
+  const provided = Object.keys(supplied);
   const missing = templateParams(error.message).filter((p) => !provided.includes(p));
   if (missing.length > 0) {
     const given = provided.length
@@ -73,4 +84,31 @@ export function checkErrorRef(
       `the message of '${code}' uses ${missing.map((p) => `{${p}}`).join(', ')}, but ${given} here`,
     );
   }
+  for (const [param, { path: at, type }] of Object.entries(supplied)) {
+    const declared = error.paramKinds[param];
+    if (!declared || !type || type.kind === declared) continue;
+    ctx.report(
+      at,
+      `{${param}} of '${code}' is declared ${declared === 'number' ? 'a number' : 'a string'}, but ${type.what} is ${kindWord(type.kind)}`,
+    );
+  }
+}
+
+/**
+ * The params a precondition or a validation rule gives its error, typed where the spec tells.
+ * @example checkErrorRef(ctx, p.error, `${at}.error`, exprParams(ctx, p.params, scope, `${at}.params`))
+ */
+export function exprParams(
+  ctx: CheckContext,
+  params: { readonly [param: string]: ExprNode },
+  scope: RuleScope,
+  path: string,
+  inputs?: Fields,
+): { [param: string]: SuppliedParam } {
+  return Object.fromEntries(
+    Object.entries(params).map(([param, expr]) => [
+      param,
+      { path: `${path}.${param}`, type: staticType(ctx, expr, scope, inputs) },
+    ]),
+  );
 }

@@ -74,8 +74,12 @@ function checkQuota(ctx: CheckContext, name: string, quota: QuotaInput, path: st
   }
   for (const [i, role] of (quota.roles ?? []).entries()) checkRoleRef(ctx, role, `${path}.roles[${i}]`);
   checkQuotaMax(ctx, name, quota, `${path}.max`);
-  // The server fills in {max} and {limit} when a quota is reached.
-  checkErrorRef(ctx, quota.error ?? 'LIMIT_EXCEEDED', `${path}.error`, ['max', 'limit']);
+  // The server fills in {max} (the quota's max) and {limit} (its name) when a quota is reached.
+  const at = `${path}.error`;
+  checkErrorRef(ctx, quota.error ?? 'LIMIT_EXCEEDED', at, {
+    max: { path: at, type: { kind: 'number', what: "the quota's max, which the server fills in," } },
+    limit: { path: at, type: { kind: 'string', what: "the quota's name, which the server fills in," } },
+  });
 }
 
 function checkQuotaMax(ctx: CheckContext, name: string, quota: QuotaInput, path: string): void {

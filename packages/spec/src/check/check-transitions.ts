@@ -4,7 +4,7 @@
 import type { EntityNode, TransitionNode } from '../app/entity';
 import { whyNotWritable } from './app-lookup';
 import type { CheckContext } from './check-context';
-import { checkErrorRef } from './check-errors';
+import { checkErrorRef, exprParams } from './check-errors';
 import { checkFields } from './check-fields';
 import { checkRoleRef } from './check-roles';
 import { checkExpr, checkRule } from './check-rule';
@@ -46,7 +46,7 @@ function checkTransition(
   for (const [i, p] of t.requires.entries()) {
     const at = `${path}.requires[${i}]`;
     checkRule(ctx, p.check, scope, `${at}.check`, options);
-    checkErrorRef(ctx, p.error, `${at}.error`, Object.keys(p.params));
+    checkErrorRef(ctx, p.error, `${at}.error`, exprParams(ctx, p.params, scope, `${at}.params`, t.input));
     for (const [param, expr] of Object.entries(p.params)) {
       checkExpr(ctx, expr, scope, `${at}.params.${param}`, options);
     }

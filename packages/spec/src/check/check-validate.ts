@@ -5,7 +5,7 @@
 import type { EntityNode } from '../app/entity';
 import { fieldNames } from './app-lookup';
 import type { CheckContext } from './check-context';
-import { checkErrorRef } from './check-errors';
+import { checkErrorRef, exprParams } from './check-errors';
 import { checkExpr, checkRule } from './check-rule';
 import { which } from './describe-names';
 import { recordScope } from './walk-rule';
@@ -21,7 +21,7 @@ export function checkValidations(ctx: CheckContext, name: string, entity: Entity
     const path = `entities.${name}.validate[${i}]`;
     if (v.when) checkRule(ctx, v.when, scope, `${path}.when`, options);
     checkRule(ctx, v.check, scope, `${path}.check`, options);
-    checkErrorRef(ctx, v.error, `${path}.error`, Object.keys(v.params));
+    checkErrorRef(ctx, v.error, `${path}.error`, exprParams(ctx, v.params, scope, `${path}.params`));
     for (const [param, expr] of Object.entries(v.params)) {
       checkExpr(ctx, expr, scope, `${path}.params.${param}`, options);
     }

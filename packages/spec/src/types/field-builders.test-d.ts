@@ -130,6 +130,13 @@ describe('action handlers', () => {
           readonly email: string;
         } | null>();
         expectTypeOf(ctx.fail).returns.toBeNever();
+        // A built-in code's params are typed; an app's own code takes string | number.
+        if (ctx.input.n > 1) ctx.fail('LIMIT_EXCEEDED', { limit: 'notes', max: 5 });
+        // @ts-expect-error {max} of LIMIT_EXCEEDED is a number
+        if (ctx.input.n > 2) ctx.fail('LIMIT_EXCEEDED', { limit: 'notes', max: '5' });
+        // @ts-expect-error INVALID_TRANSITION needs its {state}
+        if (ctx.input.n > 3) ctx.fail('INVALID_TRANSITION', {});
+        if (ctx.input.n > 4) ctx.fail('OWN_CODE', { anything: 1 });
         return { id: ctx.input.ticketId };
       },
     });

@@ -12,6 +12,9 @@ import {
   defineApp,
   type ErrorCode,
   type ErrorParams,
+  type QuotaName,
+  type StateFieldOf,
+  type StateName,
   type TransitionInput,
   type TransitionName,
 } from '../index';
@@ -148,5 +151,30 @@ describe('errors', () => {
   test('an undeclared code is refused', () => {
     // @ts-expect-error 'NOPE' is not in the catalogue
     expectTypeOf<ErrorParams<App, 'NOPE'>>().toBeObject();
+  });
+});
+
+describe('states and quotas', () => {
+  test('tickets keep their state in status, one of six states', () => {
+    expectTypeOf<StateFieldOf<App, 'tickets'>>().toEqualTypeOf<'status'>();
+    expectTypeOf<StateName<App, 'tickets'>>().toEqualTypeOf<
+      'new' | 'open' | 'pending' | 'resolved' | 'closed' | 'cancelled'
+    >();
+  });
+
+  test('an entity without a state machine has no state field and no states', () => {
+    expectTypeOf<StateFieldOf<App, 'comments'>>().toBeNever();
+    expectTypeOf<StateName<App, 'comments'>>().toBeNever();
+  });
+
+  test('the quota names are the declared ones; an app without quotas has none', () => {
+    expectTypeOf<QuotaName<App>>().toEqualTypeOf<'openTickets'>();
+    const bare = defineApp({ about: { name: 'B', summary: 'B.', audience: 'B.' }, roles: {}, entities: {} });
+    expectTypeOf<QuotaName<typeof bare>>().toBeNever();
+  });
+
+  test('an untyped app names them with plain strings', () => {
+    expectTypeOf<StateName<any, 'anything'>>().toEqualTypeOf<string>();
+    expectTypeOf<StateFieldOf<any, 'anything'>>().toEqualTypeOf<string>();
   });
 });
