@@ -19,6 +19,10 @@ import { SchemaPanel } from './schema-panel';
 import { TeamsPanel } from './teams-panel';
 import { UsersPanel } from './users-panel';
 import './admin.css';
+import './admin-people.css';
+import './admin-diagram.css';
+import './admin-spec.css';
+import './admin-audit.css';
 
 // The diagrams bring dagre, the console's largest dependency: it loads once the console is
 // up (or when the tab is opened first), not before the first tab can show.

@@ -5,6 +5,15 @@
  * @example
  * import { checkA11y, HAS_CHROMIUM, launchChromium, noticeIfNoChromium, openPage, signIn, startHelpdesk } from './support';
  */
+export {
+  type AdminConsoleTest,
+  adminConsoleTest,
+  apiStatus,
+  day,
+  openTab,
+  shifts,
+  TRACK_SHIFTS,
+} from './admin-console';
 export { apiAs, type HelpdeskClient } from './api-client';
 export { type OpenedPage, openPage, SHOTS, shot, signIn } from './browser-pages';
 export { DIST, ensureUiBuilt, UI_DIR } from './build-ui';
