@@ -46,10 +46,7 @@ describe.skipIf(!HAS_CHROMIUM)("the admin console's audit log in Chromium", { ti
     const support = items.find((team) => team.name === 'Support');
     if (!support) throw new Error('the demo data has no Support team');
     await api.delete('teams', String(support.id));
-    admin = await t.open();
-    await signIn(admin.page, t.hd.base, DEMO.admin.email);
-    await admin.page.goto(`${t.hd.base}/admin`);
-    await admin.page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+    admin = await t.openConsole();
   }, 240_000);
   afterAll(t.stop);
 

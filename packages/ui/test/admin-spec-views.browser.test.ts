@@ -36,10 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)("the admin console's spec views in Chromium", { t
       body: JSON.stringify({ email: DEMO.bob.email, password: 'wrong-password' }),
     });
     if (refused.status !== 401) throw new Error(`a wrong password got ${refused.status}`);
-    admin = await t.open();
-    await signIn(admin.page, t.hd.base, DEMO.admin.email);
-    await admin.page.goto(`${t.hd.base}/admin`);
-    await admin.page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+    admin = await t.openConsole();
   }, 240_000);
   afterAll(t.stop);
 

@@ -8,9 +8,9 @@
  * const { page } = await t.open(); await signIn(page, t.hd.base, DEMO.admin.email);
  */
 import type { Browser, Page } from 'playwright-core';
-import { type OpenedPage, openPage } from './browser-pages';
+import { type OpenedPage, openPage, signIn } from './browser-pages';
 import { launchChromium } from './chromium';
-import { type HelpdeskServer, type Person, startHelpdesk } from './helpdesk-server';
+import { DEMO, type HelpdeskServer, type Person, startHelpdesk } from './helpdesk-server';
 
 export interface AdminConsoleTest {
   /** Set once `start` has run. */
@@ -21,6 +21,8 @@ export interface AdminConsoleTest {
   /** Every page opened so far, for the final "no errors" check. */
   readonly opened: readonly OpenedPage[];
   open(options?: Parameters<typeof openPage>[1]): Promise<OpenedPage>;
+  /** A page signed in as the demo admin, on `/admin` with its tabs drawn. */
+  openConsole(): Promise<OpenedPage>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -47,6 +49,13 @@ export function adminConsoleTest(people: readonly Person[] = []): AdminConsoleTe
     async open(options = {}) {
       const o = await openPage(started(browser), options);
       opened.push(o);
+      return o;
+    },
+    async openConsole() {
+      const o = await this.open();
+      await signIn(o.page, this.hd.base, DEMO.admin.email);
+      await o.page.goto(`${this.hd.base}/admin`);
+      await o.page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
       return o;
     },
     async start() {
