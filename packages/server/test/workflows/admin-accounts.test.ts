@@ -86,6 +86,14 @@ describe.each(DIALECTS)('admins, accounts and teams on %s', (dialect) => {
     expect((await rawRow(h.nf.db, 'users', agent.id))?.team).toBeNull();
     const ops = (await auditRows(h.nf.db, team.id)).map((e) => e.operation);
     expect(ops).toEqual(['create', 'update', 'delete']);
+    // The member's own history says why their team emptied, and who did it.
+    const cleared = (await auditRows(h.nf.db, agent.id)).at(-1);
+    expect(cleared).toMatchObject({
+      entity: 'users',
+      operation: 'update',
+      actor: admin.id,
+      changes: { team: [team.id, null] },
+    });
   });
 
   it('lets two admins who disable each other at once leave one active admin', async () => {

@@ -53,6 +53,14 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
     expect(res.json().nextCursor).toBeNull();
   });
 
+  it("writes an entry for each row a delete takes with it: the ticket's comments", async () => {
+    const doomed = String((await ticketIn(h, alice, agent, 'open')).id);
+    const note = await h.nf.core.create(callerOf(agent), 'comments', { ticket: doomed, body: 'Looking.' });
+    await h.nf.core.remove(callerOf(admin), 'tickets', doomed);
+    const [entry] = await auditRows(h.nf.db, String(note.id)).then((rows) => rows.slice(-1));
+    expect(entry).toMatchObject({ entity: 'comments', operation: 'delete', actor: admin.id });
+  });
+
   it('/api/audit filters by actor and by entity', async () => {
     const byAlice: Entry[] = (await get(`/api/audit?actor=${alice.id}&limit=100`, admin)).json().items;
     const stored = (await auditRows(h.nf.db)).filter((e) => e.actor === alice.id);

@@ -269,4 +269,20 @@ export async function deleteRecord(
     operation: 'delete',
     changes: diff(before, {}),
   });
+  // The rows the delete took with it, or changed, are writes of the caller's too: each gets
+  // its own entry, so a record's history shows why it went or why its reference emptied.
+  for (const c of cascaded)
+    await writeAudit(scope.exec, scope.caller, scope.now, {
+      entity: c.entity,
+      recordId: String(c.row.id),
+      operation: 'delete',
+      changes: {},
+    });
+  for (const c of cleared)
+    await writeAudit(scope.exec, scope.caller, scope.now, {
+      entity: c.entity,
+      recordId: String(c.after.id),
+      operation: 'update',
+      changes: diff(c.before ?? {}, c.after),
+    });
 }
