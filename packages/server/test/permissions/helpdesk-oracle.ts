@@ -158,23 +158,31 @@ const TICKET_WRITABLE = [
 ];
 
 /**
- * The fields a client may offer to edit on a record now: those the role's update permission
- * names, less satisfaction unless point 5's rule would take it (the requester, once the ticket
- * is resolved or closed). Whether a PATCH then passes is `updateOutcome`.
+ * The fields a client may offer to edit on a record now (`$can.update`): those the role's
+ * update permission names, less satisfaction unless point 5's rule would take a new rating
+ * (the requester, once the ticket is resolved or closed).
  */
 export function updatableFields(actor: Actor, entity: EntityName, row: Row): string[] {
+  const granted = grantedFields(actor, entity, row);
+  if (entity !== 'tickets') return granted;
+  // Any role that files a ticket may rate it (an admin's own ticket too): point 5 asks only
+  // that the caller be its requester.
+  const rates = row.requester === actor.id && (row.status === 'resolved' || row.status === 'closed');
+  return rates ? granted : granted.filter((f) => f !== 'satisfaction');
+}
+
+/**
+ * The fields a role's update permission names for a record now. A PATCH of other fields is
+ * refused; one of these still meets point 5's rule when it changes the rating (`updateOutcome`).
+ */
+export function grantedFields(actor: Actor, entity: EntityName, row: Row): string[] {
   switch (entity) {
-    case 'tickets': {
-      // Any role that files a ticket may rate it (an admin's own ticket too): point 5 asks only
-      // that the caller be its requester.
-      const rates = row.requester === actor.id && (row.status === 'resolved' || row.status === 'closed');
-      const offered = (fields: string[]) => (rates ? fields : fields.filter((f) => f !== 'satisfaction'));
-      if (actor.role === 'admin') return offered(TICKET_WRITABLE);
+    case 'tickets':
+      if (actor.role === 'admin') return TICKET_WRITABLE;
       if (actor.role === 'agent') return ['priority', 'category', 'assignee', 'team', 'tags'];
       if (isRequester(actor, row))
-        return offered(row.status === 'new' ? ['subject', 'description', 'satisfaction'] : ['satisfaction']);
+        return row.status === 'new' ? ['subject', 'description', 'satisfaction'] : ['satisfaction'];
       return [];
-    }
     case 'users':
       if (actor.role === 'admin') return ['name', 'role', 'disabled', 'team'];
       return actor.role !== 'anonymous' && row.id === actor.id ? ['name'] : [];
@@ -211,7 +219,7 @@ export function updateOutcome(
   if (actor.role === 'anonymous') return 'refused';
   if (!row || !canRead(actor, entity, row, world)) return 'notFound';
   if (!mayUpdateSome(actor, entity, row)) return 'refused';
-  const allowed = updatableFields(actor, entity, row);
+  const allowed = grantedFields(actor, entity, row);
   if (!Object.keys(patch).every((k) => allowed.includes(k))) return 'refused';
   const after = { ...row, ...patch };
   if (entity === 'tickets') {

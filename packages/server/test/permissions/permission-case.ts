@@ -4,7 +4,7 @@
  * included), transitions and actions.
  */
 import fc from 'fast-check';
-import { canRead, type EntityName, TRANSITIONS, updatableFields, type World } from './helpdesk-oracle';
+import { canRead, type EntityName, grantedFields, TRANSITIONS, type World } from './helpdesk-oracle';
 import { ENTITIES, type PopActor, type Population } from './helpdesk-population';
 
 /** An id no record has. */
@@ -229,7 +229,7 @@ export function caseArbitrary(world: World, pop: Population): fc.Arbitrary<Case>
   const update = fc.record({ actor, e: entity }).chain(({ actor, e }) =>
     likelyTarget(actor, e).chain((id) => {
       const row = world.rows[e].get(id);
-      const allowed = row ? updatableFields(actor, e, row) : [];
+      const allowed = row ? grantedFields(actor, e, row) : [];
       const all = { ...gens[e].required, ...gens[e].optional };
       const patch =
         allowed.length > 0

@@ -33,6 +33,21 @@ export const CUSTOMER_CANNOT_CHANGE: readonly Scenario[] = [
     errors: ['priority:read_only', 'status:read_only', 'requester:read_only', 'version:read_only'],
   },
   {
+    name: 'a rating of their own ticket before it is resolved',
+    as: 'alice',
+    request: (f) => patch(`${T}/${f.aliceTicket.id}`, { satisfaction: 4 }),
+    status: 422,
+    code: 'SATISFACTION_NOT_ALLOWED',
+  },
+  {
+    // Regression: `$can.update` leaves the rating out here, but a PATCH that leaves it as it
+    // is changes nothing the rule guards, and the permission does name the field.
+    name: 'the rating sent unchanged before resolution (allowed: nothing the rule guards changes)',
+    as: 'alice',
+    request: (f) => patch(`${T}/${f.aliceTicket.id}`, { satisfaction: null }),
+    status: 200,
+  },
+  {
     name: 'the subject of their own new ticket (the control: allowed)',
     as: 'alice',
     request: (f) => patch(`${T}/${f.aliceTicket.id}`, { subject: 'Printer still on fire' }),
