@@ -5,6 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DialogActions } from './dialog-actions';
 import '../styles/dialog.css';
 
 export interface ConfirmDialogProps {
@@ -59,16 +60,7 @@ export function ConfirmDialog({
           <form onSubmit={submit} noValidate>
             <Dialog.Description className="dialog-description">{description}</Dialog.Description>
             {children}
-            <div className="form-actions dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="secondary">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" disabled={busy} aria-busy={busy}>
-                {busy ? 'Working…' : confirm}
-              </button>
-            </div>
+            <DialogActions submit={confirm} busy={busy} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

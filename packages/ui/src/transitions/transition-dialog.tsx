@@ -7,6 +7,7 @@
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useState } from 'react';
+import { DialogActions } from '../components/dialog-actions';
 import { FieldSet } from '../components/field-set';
 import { keepFocus } from '../components/keep-focus';
 import { initialValues } from '../forms/form-values';
@@ -58,16 +59,7 @@ function TransitionForm({ entity, id, recordTitle, transition, onClose }: Transi
         names={names}
         form={form}
       />
-      <div className="form-actions dialog-actions">
-        <Dialog.Close asChild>
-          <button type="button" className="secondary">
-            Cancel
-          </button>
-        </Dialog.Close>
-        <button type="submit" disabled={pending}>
-          {pending ? 'Working…' : transition.label}
-        </button>
-      </div>
+      <DialogActions submit={transition.label} busy={pending} />
     </form>
   );
 }

@@ -6,6 +6,7 @@
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions';
 import { FieldSet } from '../../components/field-set';
 import { nf } from '../../data/ninefold';
 import { useNotify } from '../../feedback/use-notify';
@@ -63,16 +64,7 @@ function EditForm({
   return (
     <form ref={form.formRef} noValidate onSubmit={submit}>
       <FieldSet idPrefix={`edit-${entity}`} fields={e.fields} names={names} form={form} />
-      <div className="form-actions dialog-actions">
-        <Dialog.Close asChild>
-          <button type="button" className="secondary">
-            Cancel
-          </button>
-        </Dialog.Close>
-        <button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogActions submit="Save" busy={update.isPending} busyText="Saving…" />
     </form>
   );
 }

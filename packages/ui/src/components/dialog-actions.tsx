@@ -1,0 +1,31 @@
+/**
+ * A dialog form's footer: Cancel, which closes the dialog (Radix gives focus back), and the
+ * submit button, disabled and saying so while the request is out.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+
+/**
+ * @example <DialogActions submit="Resolve" busy={pending} />
+ */
+export function DialogActions({
+  submit,
+  busy,
+  busyText = 'Working…',
+}: {
+  readonly submit: string;
+  readonly busy: boolean;
+  readonly busyText?: string;
+}) {
+  return (
+    <div className="form-actions dialog-actions">
+      <Dialog.Close asChild>
+        <button type="button" className="secondary">
+          Cancel
+        </button>
+      </Dialog.Close>
+      <button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? busyText : submit}
+      </button>
+    </div>
+  );
+}
