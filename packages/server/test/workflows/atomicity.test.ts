@@ -164,6 +164,25 @@ describe.each(DIALECTS)('action atomicity on %s', (dialect) => {
     expect(added.map((e) => e.operation)).toEqual(['create', 'action']);
   });
 
+  it('regression: a delete refused by a referring record answers 409 STILL_REFERENCED naming it, and changes nothing', async () => {
+    const doomed = await note('Still linked');
+    const pin = await nf.core.create(member, 'pins', { note: doomed.id });
+    await nf.core.create(member, 'links', { note: doomed.id });
+    const before = await snapshot([String(doomed.id)]);
+    const res = await nf.server.inject({
+      method: 'DELETE',
+      url: `/api/entities/notes/${doomed.id}`,
+      headers: auth,
+    });
+    // It answered 422 VALIDATION_FAILED with an issue at path '': nothing the caller sent was invalid.
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ code: 'STILL_REFERENCED', params: { entity: 'links' } });
+    expect(res.json().errors).toBeUndefined();
+    expect(await snapshot([String(doomed.id)])).toEqual(before);
+    expect(await rawRow(nf.db, 'pins', String(pin.id))).toBeDefined();
+  });
+
   it('a failing action beside a good write in the same instant undoes only itself', async () => {
     const [a, b] = [await note('Note A'), await note('Note B')];
     const before = await snapshot([String(a.id), String(b.id)]);

@@ -155,9 +155,36 @@ function remove(app: App, matrix: PermissionMatrix, name: string): JsonSchema {
     summary: 'Delete a record',
     tags: [name],
     anonymous: anonymous(c),
+    parameters: [IF_MATCH],
     responses: { '204': { description: 'Deleted.' } },
-    codes: ['NOT_FOUND', ...accessCodes(c, ['never', 'conditional']), ...baseCodes(app, 'write', false)],
+    codes: [
+      'NOT_FOUND',
+      'VERSION_MISMATCH',
+      ...accessCodes(c, ['never', 'conditional']),
+      ...(referrers(app, name).length > 0 ? ['STILL_REFERENCED'] : []),
+      ...baseCodes(app, 'write', false),
+    ],
   });
+}
+
+/**
+ * The entities whose references to `target` refuse its delete: a required reference with
+ * no `onDelete`, or one that says `restrict` (the rule write-records applies).
+ * @example referrers(app, 'notes') // ['links']
+ */
+export function referrers(app: App, target: string): string[] {
+  return Object.entries(app.entities)
+    .filter(([, node]) =>
+      Object.values(node.fields).some(
+        (f) =>
+          f.type === 'ref' &&
+          f.entity === target &&
+          f.onDelete !== 'cascade' &&
+          f.onDelete !== 'setNull' &&
+          (!f.optional || f.onDelete === 'restrict'),
+      ),
+    )
+    .map(([name]) => name);
 }
 
 function transition(
@@ -179,6 +206,7 @@ function transition(
     description: [tr.description, `Who may run it: ${who.join('; ') || 'nobody'}.`].filter(Boolean).join(' '),
     tags: [name],
     anonymous: anonymous(c),
+    parameters: [IF_MATCH],
     requestBody: jsonBody(transitionInputName(name, t), hasRequired),
     responses: {
       '200': {
@@ -188,6 +216,7 @@ function transition(
     },
     codes: [
       'NOT_FOUND',
+      'VERSION_MISMATCH',
       'INVALID_TRANSITION',
       ...accessCodes(c, ['never', 'conditional']),
       ...tr.requires.map((p) => p.error),

@@ -33,6 +33,12 @@ export const BUILTIN_ERRORS = {
     message: 'The request is larger than {max} bytes.',
     params: { max: 'number' },
   },
+  STILL_REFERENCED: {
+    status: 409,
+    message: 'This record cannot be deleted while {entity} still refer to it.',
+    params: { entity: 'string' },
+  },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
   RATE_LIMITED: {
     status: 429,
@@ -40,6 +46,7 @@ export const BUILTIN_ERRORS = {
     params: { retryAfter: 'number' },
   },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
+  UNAVAILABLE: { status: 503, message: 'The server is restarting. Try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string; params?: ParamKinds }>;
 
 export type BuiltinErrorCode = keyof typeof BUILTIN_ERRORS;

@@ -112,8 +112,11 @@ describe('errors', () => {
       | 'LIMIT_EXCEEDED'
       | 'PAYLOAD_TOO_LARGE'
       | 'VALIDATION_FAILED'
+      | 'STILL_REFERENCED'
+      | 'HEADERS_TOO_LARGE'
       | 'RATE_LIMITED'
       | 'INTERNAL'
+      | 'UNAVAILABLE'
     >();
   });
 

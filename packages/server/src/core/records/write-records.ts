@@ -243,10 +243,7 @@ export async function deleteRecord(
         const rows = await scope.exec.all(
           sql`select 1 from ${sql.table(other)} where ${match} limit 1`.compile(scope.exec.qb),
         );
-        if (rows.length > 0)
-          throw new AppError('VALIDATION_FAILED', {}, [
-            { path: '', code: 'reference', message: `Other ${other} still refer to it.` },
-          ]);
+        if (rows.length > 0) throw new AppError('STILL_REFERENCED', { entity: other });
       }
     }
   }
