@@ -90,6 +90,21 @@ describe.each(DIALECTS)('the typed client against a real server on %s', (dialect
     expect(boss.isError(again, 'NOT_FOUND')).toBe(true);
   });
 
+  it('refuses a transition on a stale version (VERSION_MISMATCH) and runs it on the fresh one', async () => {
+    const customer = await h.user('customer');
+    const ticket = await as(customer).create('tickets', { subject: 'Stale transition', description: 'x' });
+    const a = as(agent);
+    const fresh = await a.update('tickets', ticket.id, { priority: 'urgent' });
+    const stale = await a
+      .transition('tickets', ticket.id, 'triage', {}, { version: ticket.version })
+      .catch((e: unknown) => e);
+    if (!a.isError(stale, 'VERSION_MISMATCH')) throw new Error(`expected VERSION_MISMATCH, got ${stale}`);
+    expect(stale.status).toBe(412);
+    expect((await a.get('tickets', ticket.id)).status).toBe('new');
+    const moved = await a.transition('tickets', ticket.id, 'triage', {}, { version: fresh.version });
+    expect(moved).toMatchObject({ status: 'open', priority: 'urgent', version: fresh.version + 1 });
+  });
+
   it('runs actions with typed input and output', async () => {
     const stats = await as(agent).action('ticketStats', {});
     expect(typeof stats.byStatus).toBe('object');

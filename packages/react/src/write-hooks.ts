@@ -77,7 +77,8 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
 
     /**
      * Runs a transition; with the state field given, the record's new state (`to`) shows at
-     * once and rolls back on refusal.
+     * once and rolls back on refusal. With `version`, it runs only on that version of the
+     * record (`If-Match`): a change made meanwhile gets `412 VERSION_MISMATCH`.
      */
     useTransition<E extends EntityName<A>>(entity: E, stateField?: StateFieldOf<A, E>) {
       const client = useClient();
@@ -90,11 +91,18 @@ export function writeHooks<A>(useClient: () => NinefoldClient<A>) {
           name: TransitionName<A, E>;
           input?: TransitionInput<A, E, TransitionName<A, E>>;
           to?: StateName<A, E>;
+          version?: number;
         },
         { before: CacheSnapshot }
       >({
-        mutationFn: ({ id, name, input }) =>
-          client.transition(entity, id, name, (input ?? {}) as never) as never,
+        mutationFn: ({ id, name, input, version }) =>
+          client.transition(
+            entity,
+            id,
+            name,
+            (input ?? {}) as never,
+            version === undefined ? {} : { version },
+          ) as never,
         onMutate: async ({ id, to }) => {
           const before = await holdStill(qc, entity);
           if (stateField && to) patchRecord(qc, entity, id, { [stateField]: to });

@@ -47,6 +47,9 @@ describe('the hooks take only the app’s names', () => {
     nf.useList('tikets');
     const transition = nf.useTransition('tickets', 'status');
     transition.mutate({ id: 'id', name: 'resolve', input: { resolution: 'Fixed.' }, to: 'resolved' });
+    transition.mutate({ id: 'id', name: 'resolve', input: { resolution: 'Fixed.' }, version: 3 });
+    // @ts-expect-error a version is a number, as the record's `version` is
+    transition.mutate({ id: 'id', name: 'resolve', version: '3' });
     // @ts-expect-error 'solve' is not a transition of tickets
     transition.mutate({ id: 'id', name: 'solve' });
     // @ts-expect-error 'done' is not a state of tickets

@@ -113,4 +113,31 @@ describe('optimistic writes through the hooks', () => {
     expect(result.current.list.data?.items[0]?.status).toBe('new');
     unmount();
   });
+
+  it('useTransition with a stale version is refused (VERSION_MISMATCH) and rolls back; with the fresh one it runs', async () => {
+    const t = await ticket('Stale transition');
+    const { result, unmount } = render(t.id);
+    await waitFor(() => expect(result.current.record.data?.status).toBe('new'));
+    // Someone else writes first: the version in hand is now stale.
+    const theirs = await r.as(agent).client.update('tickets', t.id, { priority: 'urgent' });
+    const stale = await act(() =>
+      result.current.transition
+        .mutateAsync({ id: t.id, name: 'triage', input: {}, to: 'open', version: t.version })
+        .catch((e: unknown) => e),
+    );
+    expect(stale).toMatchObject({ code: 'VERSION_MISMATCH', status: 412 });
+    await waitFor(() => expect(result.current.record.data?.status).toBe('new'));
+    expect((await r.as(agent).client.get('tickets', t.id)).status).toBe('new');
+    await act(() =>
+      result.current.transition.mutateAsync({
+        id: t.id,
+        name: 'triage',
+        input: {},
+        to: 'open',
+        version: theirs.version,
+      }),
+    );
+    expect(result.current.record.data).toMatchObject({ status: 'open', priority: 'urgent' });
+    unmount();
+  });
 });
