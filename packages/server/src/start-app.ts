@@ -4,7 +4,7 @@
  */
 import type { App } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
-import { localBus, postgresBus } from './core/changes/change-bus';
+import { changeBusFor } from './core/changes/change-bus';
 import { type Core, type CoreOptions, createCore } from './core/ninefold-core';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
@@ -32,11 +32,9 @@ export interface Ninefold {
 export async function createNinefold(app: App, options: NinefoldOptions): Promise<Ninefold> {
   const db = typeof options.database === 'string' ? openDatabase(options.database) : options.database;
   await syncSchema(db, app, { allowDestructive: options.allowDestructive ?? false });
-  // Several processes may share a PostgreSQL database: their changes meet through it.
-  const bus =
-    typeof options.database === 'string' && /^postgres(ql)?:/.test(options.database)
-      ? await postgresBus(options.database)
-      : localBus();
+  // Decided by the database, not by the form it came in: a CLI start hands it in opened, and
+  // took the in-process bus on PostgreSQL before, so its processes never heard each other.
+  const bus = await changeBusFor(db);
   const core = createCore(app, db, { bus, ...(options.now ? { now: options.now } : {}) });
   const server = await buildServer(core, options);
   return {

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { SessionCache } from './accounts/session-cache';
 import { sessionDigest } from './accounts/sessions';
 import { runAction } from './actions/run-action';
-import { type ChangeBus, localBus } from './changes/change-bus';
+import { type ChangeBus, quietBusFor } from './changes/change-bus';
 import type { BusEvent } from './changes/change-event';
 import { answer } from './records/answer';
 import { countRecords, listRecords, readListQuery } from './records/list-records';
@@ -20,7 +20,10 @@ import type { Caller } from './rules/rule-context';
 export interface CoreOptions {
   /** The clock; tests move it to exercise time windows. */
   readonly now?: () => Date;
-  /** Where committed changes go (default: this process only). */
+  /**
+   * Where committed changes go. By default this process's own listeners, and on a database
+   * several processes share, the outbox too (so their subscribers hear of them).
+   */
   readonly bus?: ChangeBus;
 }
 
@@ -32,7 +35,7 @@ export interface CoreOptions {
 export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const clock = options.now ?? (() => new Date());
   const scope = (caller: Caller | null, system = false) => new RecordScope(app, db, caller, clock(), system);
-  const bus = options.bus ?? localBus();
+  const bus = options.bus ?? quietBusFor(db);
   const sessions = new SessionCache(db, bus, clock);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {

@@ -39,6 +39,14 @@ export interface Database extends Executor {
   /** Runs raw SQL for schema work. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Set where several processes may share this database (PostgreSQL): the URL a process
+   * opens its own long-lived connection on, to hear the others' changes. Absent where one
+   * process owns the database (SQLite): changes, sessions and rate counts then stay in its
+   * memory. Whatever form the database was handed in, this decides the change bus, the
+   * session cache and where rate limits count.
+   */
+  readonly sharedUrl?: string;
 }
 
 /** Turns a Kysely builder or compiled query into a compiled query. */

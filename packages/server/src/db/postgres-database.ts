@@ -86,5 +86,6 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
       await pool.query(text);
     },
     close: () => pool.end(),
+    sharedUrl: url,
   };
 }

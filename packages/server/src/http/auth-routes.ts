@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { logIn, signUp } from '../core/accounts/accounts';
 import { SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
-import type { SlidingWindow } from '../core/limits/sliding-window';
+import type { RateCounter } from '../core/limits/rate-counter';
 import type { Core } from '../core/ninefold-core';
 import { clearSessionCookie, setSessionCookie } from './request-caller';
 
@@ -15,15 +15,13 @@ const MAX_AGE = SESSION_DAYS * 86_400;
 export function authRoutes(
   server: FastifyInstance,
   core: Core,
-  failedLogins: SlidingWindow,
-  signups: SlidingWindow,
+  failedLogins: RateCounter,
+  signups: RateCounter,
 ): void {
   server.post('/api/auth/signup', async (req, reply) => {
     const now = core.now();
-    const wait = signups.retryAfter([`ip:${req.ip}`], now.getTime());
-    if (wait > 0)
-      throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
-    signups.hit([`ip:${req.ip}`], now.getTime());
+    const wait = await signups.take([`ip:${req.ip}`], now.getTime());
+    if (wait > 0) throw rateLimited(wait);
     const { user, token } = await signUp(core.app, core.db, req.body, now);
     setSessionCookie(req, reply, token, MAX_AGE);
     reply.code(201);
@@ -35,20 +33,18 @@ export function authRoutes(
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
     const keys = [`email:${email}`, `ip:${req.ip}`];
     const now = core.now();
-    const wait = failedLogins.retryAfter(keys, now.getTime());
-    if (wait > 0)
-      throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
-    // Counted as failed before checking, so attempts sent at once cannot all pass the limit;
-    // any other outcome gives the attempt back.
-    failedLogins.hit(keys, now.getTime());
+    // Counted as failed before checking, so attempts sent at once (to any process) cannot all
+    // pass the limit; any other outcome gives the attempt back.
+    const wait = await failedLogins.take(keys, now.getTime());
+    if (wait > 0) throw rateLimited(wait);
     try {
       const { user, token } = await logIn(core.app, core.db, body.email, body.password, now);
-      failedLogins.release(keys, now.getTime());
+      await failedLogins.give(keys, now.getTime());
       setSessionCookie(req, reply, token, MAX_AGE);
       return { user, token };
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'INVALID_CREDENTIALS'))
-        failedLogins.release(keys, now.getTime());
+        await failedLogins.give(keys, now.getTime());
       throw e;
     }
   });
@@ -72,4 +68,12 @@ export function authRoutes(
     const { $can: _can, ...plain } = user;
     return { user: plain };
   });
+}
+
+/**
+ * The answer to a caller over a rate limit, with how long to wait.
+ * @example throw rateLimited(12) // 429 RATE_LIMITED, Retry-After: 12
+ */
+export function rateLimited(wait: number): AppError {
+  return new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
 }

@@ -11,7 +11,7 @@ import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
-import { authRoutes } from './auth-routes';
+import { authRoutes, rateLimited } from './auth-routes';
 import { entityRoutes } from './entity-routes';
 import { historyRoutes } from './history-routes';
 import { limitsRoutes } from './limits-routes';
@@ -34,20 +34,27 @@ export interface ServerOptions {
   readonly realtime?: RealtimeOptions;
 }
 
-/** A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate. */
+/**
+ * A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate.
+ * Answers at once when the counts are in memory; a promise when they are in the database.
+ */
 function scopeLimit(rates: RateLimits, scope: 'write' | 'action', now: () => Date) {
   const limits = rates.forScope(scope);
-  return (req: FastifyRequest) => {
+  const check = (wait: number) => {
+    if (wait > 0) throw rateLimited(wait);
+  };
+  return (req: FastifyRequest): void | Promise<void> => {
     const role = req.caller?.role ?? 'anonymous';
-    for (const { rule, window } of limits) {
+    const key = [req.caller ? `user:${req.caller.id}` : `ip:${req.ip}`];
+    const t = now().getTime();
+    let pending: Promise<void> | undefined;
+    for (const { rule, counter } of limits) {
       if (rule.roles && !rule.roles.includes(role)) continue;
-      const key = [req.caller ? `user:${req.caller.id}` : `ip:${req.ip}`];
-      const t = now().getTime();
-      const wait = window.retryAfter(key, t);
-      if (wait > 0)
-        throw new AppError('RATE_LIMITED', { retryAfter: wait }, [], { 'retry-after': String(wait) });
-      window.hit(key, t);
+      const wait = counter.take(key, t);
+      if (typeof wait === 'number') check(wait);
+      else pending = pending ? pending.then(() => wait.then(check)) : wait.then(check);
     }
+    return pending;
   };
 }
 
@@ -121,7 +128,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   });
 
   // One set of windows per server: the counters behind RATE_LIMITED and /api/rates.
-  const rates = new RateLimits(app);
+  const rates = new RateLimits(app, core.db);
+  server.addHook('onClose', async () => rates.close());
 
   // The password rule is the server's, not the spec's; forms need it before they submit.
   const meta = JSON.stringify({
@@ -133,7 +141,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   limitsRoutes(server, core, rates);
   metaRoute(server, meta);
   server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
-  authRoutes(server, core, rates.login.window, rates.signup.window);
+  authRoutes(server, core, rates.login.counter, rates.signup.counter);
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
   const hub = new RealtimeHub(core, options.realtime);
@@ -143,8 +151,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));
   const limitAction = scopeLimit(rates, 'action', core.now);
-  server.post<{ Params: { name: string } }>('/api/actions/:name', (req) => {
-    limitAction(req);
+  server.post<{ Params: { name: string } }>('/api/actions/:name', async (req) => {
+    await limitAction(req);
     return core.action(req.caller, req.params.name, req.body ?? {});
   });
   return server;

@@ -33,7 +33,7 @@ function recordId(id: string): string {
 export function entityRoutes(
   server: FastifyInstance,
   core: Core,
-  limitWrite: (request: FastifyRequest) => void,
+  limitWrite: (request: FastifyRequest) => void | Promise<void>,
 ): void {
   server.get<{ Params: Params }>('/api/entities/:entity', (req) =>
     core.list(req.caller, req.params.entity, req.query as Record<string, unknown>),
@@ -42,12 +42,12 @@ export function entityRoutes(
     core.get(req.caller, req.params.entity, recordId(req.params.id)),
   );
   server.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
-    limitWrite(req);
+    await limitWrite(req);
     reply.code(201);
     return core.create(req.caller, req.params.entity, bodyOf(req));
   });
-  server.patch<{ Params: Params }>('/api/entities/:entity/:id', (req) => {
-    limitWrite(req);
+  server.patch<{ Params: Params }>('/api/entities/:entity/:id', async (req) => {
+    await limitWrite(req);
     return core.update(
       req.caller,
       req.params.entity,
@@ -57,12 +57,12 @@ export function entityRoutes(
     );
   });
   server.delete<{ Params: Params }>('/api/entities/:entity/:id', async (req, reply) => {
-    limitWrite(req);
+    await limitWrite(req);
     await core.remove(req.caller, req.params.entity, recordId(req.params.id), ifMatchVersion(req));
     return reply.code(204).send();
   });
-  server.post<{ Params: Params }>('/api/entities/:entity/:id/transitions/:name', (req) => {
-    limitWrite(req);
+  server.post<{ Params: Params }>('/api/entities/:entity/:id/transitions/:name', async (req) => {
+    await limitWrite(req);
     return core.transition(
       req.caller,
       req.params.entity,

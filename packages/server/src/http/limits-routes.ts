@@ -19,13 +19,13 @@ export function limitsRoutes(server: FastifyInstance, core: Core, rates: RateLim
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     return { items: await quotaUsage(core.scope(req.caller)) };
   });
-  server.get('/api/rates', (req) => {
+  server.get('/api/rates', async (req) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
     const now = core.now();
     // `process` says whose counts these are: another process of the app keeps its own.
     return {
-      items: rates.usage(now.getTime()),
+      items: await rates.usage(now.getTime()),
       at: now.toISOString(),
       process: { pid: process.pid, startedAt: STARTED },
     };

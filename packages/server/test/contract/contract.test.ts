@@ -27,9 +27,14 @@ const ROWS: ContractRow<World>[] = [
   ...guardRows,
 ];
 
+// Answered before a request reaches Fastify (headers over Node's limit) or while the server
+// closes: inject cannot send them, so tests over a real socket provoke them instead
+// (route-fuzz.property.test.ts and the CLI's shutdown test).
+const SOCKET_ONLY = new Set(['HEADERS_TOO_LARGE', 'UNAVAILABLE']);
+
 it('the rows provoke every built-in error code', () => {
   const provoked = new Set([...ROWS, ...TINY_ROWS].map((r) => r.code));
-  expect(Object.keys(BUILTIN_ERRORS).filter((c) => !provoked.has(c))).toEqual([]);
+  expect(Object.keys(BUILTIN_ERRORS).filter((c) => !provoked.has(c) && !SOCKET_ONLY.has(c))).toEqual([]);
   expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
 });
 

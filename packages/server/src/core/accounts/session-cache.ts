@@ -5,11 +5,13 @@
  * before the write is answered. The short lifetime bounds what a change made outside the
  * server (a CLI on the same SQLite file) can miss.
  *
- * Only with an in-process bus: across PostgreSQL processes the bus arrives a moment after
- * the commit, and a session ended on one process must be refused by every other at once,
- * so there each request reads the session row.
+ * Only where one process owns the database and its bus is in-process: across PostgreSQL
+ * processes the bus arrives a moment after the commit, and a session ended on one process
+ * must be refused by every other at once, so there each request reads the session row.
+ * The database decides, not the bus alone: a core built on a shared database with an
+ * in-process bus must not remember sessions either.
  */
-import type { Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { ChangeBus } from '../changes/change-bus';
 import type { Caller } from '../rules/rule-context';
 import { sessionDigest, sessionRow } from './sessions';
@@ -37,11 +39,11 @@ export class SessionCache {
   readonly #enabled: boolean;
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Executor & Pick<Database, 'sharedUrl'>,
     bus: ChangeBus,
     private readonly now: () => Date,
   ) {
-    this.#enabled = bus.immediate;
+    this.#enabled = bus.immediate && db.sharedUrl === undefined;
     if (this.#enabled)
       bus.listen((e) => {
         if (e.kind === 'sessionEnded') this.#forget((entry) => entry.digest === e.session);

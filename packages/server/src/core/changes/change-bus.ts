@@ -5,10 +5,12 @@
  * (postgres-bus.ts).
  */
 import { EventEmitter } from 'node:events';
-import type { Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { BusEvent } from './change-event';
+import { postgresBus } from './postgres-bus';
+import { writeOnlyBus } from './write-only-bus';
 
-export { postgresBus } from './postgres-bus';
+export { postgresBus };
 
 export type BusListener = (event: BusEvent) => void;
 /** Told, with a reason, that events may have been lost: whoever relies on them must resync. */
@@ -48,4 +50,22 @@ export function localBus(): ChangeBus {
       emitter.removeAllListeners();
     },
   };
+}
+
+/**
+ * The bus a database calls for, whatever form it was handed in: one that meets the other
+ * processes through the database where several may share it, else this process's own.
+ * @example const bus = await changeBusFor(db); const core = createCore(app, db, { bus });
+ */
+export async function changeBusFor(db: Database): Promise<ChangeBus> {
+  return db.sharedUrl ? postgresBus(db.sharedUrl) : localBus();
+}
+
+/**
+ * The bus of a core that writes but serves no subscribers (a CLI command, a seed): on a
+ * shared database its changes still reach the servers' subscribers through the outbox.
+ * @example createCore(app, db, { bus: quietBusFor(db) })
+ */
+export function quietBusFor(db: Database): ChangeBus {
+  return db.sharedUrl ? writeOnlyBus() : localBus();
 }

@@ -2,7 +2,13 @@
  * The outbox's tables: `nf_events`, the events in commit order, and `nf_events_pruned`, the
  * highest id ever pruned — how a reader that was away learns it cannot catch up.
  */
+import { sql } from 'kysely';
 import type pg from 'pg';
+import type { Executor } from '../../db/database';
+import type { BusEvent } from './change-event';
+
+/** The channel NOTIFY wakes listening processes on. */
+export const CHANNEL = 'nf_changes';
 
 /** Something that runs a query: a client of the outbox's database. */
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -48,4 +54,22 @@ export async function createOutbox(client: Queryable): Promise<void> {
 export async function prunedUpTo(client: Queryable): Promise<number> {
   const rows = await client.query<{ upto: string }>('select upto from nf_events_pruned');
   return Number(rows.rows[0]?.upto ?? 0);
+}
+
+/**
+ * Writes a transaction's events into the outbox and wakes every listening process at its
+ * commit (a rolled-back write announces nothing).
+ * @example await stageEvents(tx, [{ kind: 'sessionEnded', session }]);
+ */
+export async function stageEvents(tx: Executor, events: readonly BusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // Sequence values are taken under one lock held to commit, so they grow in commit order
+  // and a reader that has seen id n never later finds a smaller one.
+  await tx.all(sql`select pg_advisory_xact_lock(7311)`.compile(tx.qb));
+  for (const e of events) {
+    await tx.run(
+      tx.qb.insertInto('nf_events').values({ at: new Date().toISOString(), payload: JSON.stringify(e) }),
+    );
+  }
+  await tx.all(sql`select pg_notify(${CHANNEL}, '')`.compile(tx.qb));
 }

@@ -9,13 +9,11 @@
  * another process pruned) cannot catch up and tells its gap listeners. Every read takes the
  * pruned mark in the same statement as the rows, so it sees both at one moment.
  */
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { BusListener, ChangeBus, GapListener } from './change-bus';
 import type { BusEvent } from './change-event';
-import { createOutbox, prunedUpTo, pruneOutbox } from './outbox';
+import { CHANNEL, createOutbox, prunedUpTo, pruneOutbox, stageEvents } from './outbox';
 
-const CHANNEL = 'nf_changes';
 const KEEP_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 const RETRY_MIN_MS = 50;
@@ -204,18 +202,7 @@ export async function postgresBus(url: string, options: PostgresBusOptions = {})
 
   return {
     immediate: false,
-    stage: async (tx, events) => {
-      if (events.length === 0) return;
-      // Sequence values are taken under one lock held to commit, so they grow in commit order
-      // and a reader that has seen id n never later finds a smaller one.
-      await tx.all(sql`select pg_advisory_xact_lock(7311)`.compile(tx.qb));
-      for (const e of events) {
-        await tx.run(
-          tx.qb.insertInto('nf_events').values({ at: new Date().toISOString(), payload: JSON.stringify(e) }),
-        );
-      }
-      await tx.all(sql`select pg_notify(${CHANNEL}, '')`.compile(tx.qb));
-    },
+    stage: stageEvents,
     committed: () => {},
     listen: (l) => {
       listeners.add(l);

@@ -1,10 +1,14 @@
 /**
- * The rate limits this process enforces, one sliding window per declared rate, and what
- * they hold now. The counts live in this process's memory: another process of the same app
- * keeps its own, and a restart starts them afresh — so usage is "as this process knows it".
+ * The rate limits the server enforces, one sliding window per declared rate, and what they
+ * hold now. Where one process owns the database (SQLite) the counts live in its memory and a
+ * restart starts them afresh; where several share it (PostgreSQL) they live in the database,
+ * so every process counts against the same windows and a limit holds at its declared number.
  */
 import type { App, RateInput, RateScope } from '@ninefold/spec';
-import { SlidingWindow, type WindowUsage } from './sliding-window';
+import type { Database } from '../../db/database';
+import { memoryCounter, type RateCounter } from './rate-counter';
+import { sharedCounter } from './shared-rate-counter';
+import type { WindowUsage } from './sliding-window';
 
 type Rule = RateInput & { readonly windowSeconds: number };
 
@@ -31,7 +35,7 @@ const KEYING: Readonly<Record<'login' | 'signup' | 'write' | 'action', Keying>> 
 export interface RateWindow {
   readonly name: string;
   readonly rule: Rule;
-  readonly window: SlidingWindow;
+  readonly counter: RateCounter;
   /** False for the built-in sign-in and sign-up limits of an app that declares none. */
   readonly declared: boolean;
 }
@@ -50,17 +54,10 @@ const BUILT_IN: Readonly<Record<'login' | 'signup', { name: string; rule: Rule }
   signup: { name: 'signUps', rule: { scope: 'signup', max: 20, window: '1h', windowSeconds: 3600 } },
 };
 
-function windowOf(name: string, rule: Rule, declared: boolean): RateWindow {
-  return {
-    name,
-    rule,
-    declared,
-    window: new SlidingWindow({ max: rule.max, windowSeconds: rule.windowSeconds }),
-  };
-}
+type CounterOf = (name: string, rule: Rule) => RateCounter;
 
 /**
- * @example const rates = new RateLimits(app); rates.login.window.hit(['ip:10.0.0.1'], Date.now());
+ * @example const rates = new RateLimits(app, db); await rates.login.counter.take(['ip:10.0.0.1'], Date.now());
  */
 export class RateLimits {
   readonly #scoped: RateWindow[];
@@ -69,7 +66,17 @@ export class RateLimits {
   /** The sign-ups limit: the first declared `signup` rate, else the built-in one. */
   readonly signup: RateWindow;
 
-  constructor(app: App) {
+  /** `db` decides where the counts live: see the file's comment. */
+  constructor(app: App, db?: Database) {
+    const counterOf: CounterOf = db?.sharedUrl
+      ? (name, rule) => sharedCounter(db, name, rule)
+      : (_name, rule) => memoryCounter(rule);
+    const windowOf = (name: string, rule: Rule, declared: boolean): RateWindow => ({
+      name,
+      rule,
+      declared,
+      counter: counterOf(name, rule),
+    });
     const declared = Object.entries(app.limits.rates);
     const first = (scope: 'login' | 'signup') => {
       const found = declared.find(([, r]) => r.scope === scope);
@@ -91,20 +98,31 @@ export class RateLimits {
   }
 
   /**
-   * Every window this process counts, with what it keys on and its usage at `now` (`keys`
+   * Every window the server counts, with what it keys on and its usage at `now` (`keys`
    * counts keys, not callers: one failed sign-in is two, its email and its address).
-   * @example rates.usage(Date.now()) // [{ name: 'failedLogins', per: ['email', 'address'], keys: 2, … }]
+   * @example await rates.usage(Date.now()) // [{ name: 'failedLogins', per: ['email', 'address'], keys: 2, … }]
    */
-  usage(now: number): RateUsage[] {
-    return [this.login, this.signup, ...this.#scoped].map(({ name, rule, window, declared }) => ({
-      name,
-      scope: rule.scope,
-      max: rule.max,
-      windowSeconds: rule.windowSeconds,
-      declared,
-      // Only these four scopes get a window (a `read` rate is not counted here).
-      ...KEYING[rule.scope as keyof typeof KEYING],
-      ...window.usage(now),
-    }));
+  usage(now: number): Promise<RateUsage[]> {
+    return Promise.all(
+      this.#all().map(async ({ name, rule, counter, declared }) => ({
+        name,
+        scope: rule.scope,
+        max: rule.max,
+        windowSeconds: rule.windowSeconds,
+        declared,
+        // Only these four scopes get a window (a `read` rate is not counted here).
+        ...KEYING[rule.scope as keyof typeof KEYING],
+        ...(await counter.usage(now)),
+      })),
+    );
+  }
+
+  /** Stops the counters' background pruning. */
+  close(): void {
+    for (const w of this.#all()) w.counter.close();
+  }
+
+  #all(): RateWindow[] {
+    return [this.login, this.signup, ...this.#scoped];
   }
 }

@@ -324,6 +324,22 @@ export const recordRows: ContractRow<World>[] = [
     code: 'VERSION_MISMATCH',
   },
   {
+    name: 'STILL_REFERENCED: an admin deletes a customer whose tickets name them; nothing changes',
+    request: (w) => ({
+      method: 'DELETE',
+      url: `/api/entities/users/${w.alice.id}`,
+      headers: w.admin.headers,
+    }),
+    status: 409,
+    code: 'STILL_REFERENCED',
+    expect: async (body, _res, w) => {
+      expect(body.params).toEqual({ entity: 'tickets' });
+      expect(body.errors).toBeUndefined();
+      const still = await w.send({ method: 'GET', url: '/api/auth/me', headers: w.alice.headers });
+      expect(still.statusCode).toBe(200);
+    },
+  },
+  {
     name: 'NOT_FOUND: delete of an unknown id',
     request: (w) => ({ method: 'DELETE', url: `${T}/${uuid7(Date.now())}`, headers: w.admin.headers }),
     status: 404,
