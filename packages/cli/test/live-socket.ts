@@ -27,7 +27,11 @@ export class LiveSocket {
     ws.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as Message;
       this.messages.push(message);
-      this.#waiters = this.#waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
+      this.#waiters = this.#waiters.filter((w) => {
+        if (!w.match(message)) return true;
+        w.resolve(message);
+        return false;
+      });
     });
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve({ code, at: Date.now() })));
     ws.on('error', () => {});
