@@ -10,6 +10,7 @@ import type { ActionNode } from './action';
 import { type BuiltinUserFields, builtinUserFields, usersEntity } from './builtin-users';
 import { deepFreeze, type EntityDef, type EntityNode } from './entity';
 import { DEFAULT_LIMITS, type LimitsInput, type LimitsNode, windowSeconds } from './limits';
+import { nullPrototypeTree } from './null-prototype-tree';
 import type { ScreenInput } from './screens';
 
 /** Point 1: what the product does, and for whom. */
@@ -208,7 +209,8 @@ export function defineApp<
     },
     screens: spec.screens ?? {},
   };
-  return deepFreeze(app) as App<TypesOf<R, Er, E, A, L>>;
+  // Every map is looked up by names from requests: none may reach Object.prototype.
+  return deepFreeze(nullPrototypeTree(app)) as App<TypesOf<R, Er, E, A, L>>;
 }
 
 export { builtinUserFields };

@@ -13,9 +13,12 @@ export function grantsFor(
   role: string,
   op: EntityOperation,
 ): readonly GrantNode[] | undefined {
-  const grants = app.entities[entity]?.access[op][role];
-  if (grants) return grants;
-  return app.roles[role]?.admin ? undefined : [];
+  // Own keys only: a name such as `constructor` must find nothing, even in an App built by
+  // hand rather than by defineApp (whose maps have no prototype).
+  const node = Object.hasOwn(app.entities, entity) ? app.entities[entity] : undefined;
+  const byRole = node?.access[op];
+  if (byRole && Object.hasOwn(byRole, role)) return byRole[role];
+  return Object.hasOwn(app.roles, role) && app.roles[role]?.admin ? undefined : [];
 }
 
 /**
