@@ -1,6 +1,6 @@
 /**
- * Limits over HTTP: the caller's own quota usage, and for admins what the rate limits of
- * this process hold now.
+ * Limits over HTTP: the caller's own quota usage, and for admins what the rate limits hold
+ * now (across every process where they share the database, else this process's counts).
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
@@ -23,10 +23,12 @@ export function limitsRoutes(server: FastifyInstance, core: Core, rates: RateLim
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
     const now = core.now();
-    // `process` says whose counts these are: another process of the app keeps its own.
+    // `shared`: the counts live in the database every process of the app shares; otherwise
+    // they are this `process`'s own, and a restart clears them.
     return {
       items: await rates.usage(now.getTime()),
       at: now.toISOString(),
+      shared: core.db.sharedUrl !== undefined,
       process: { pid: process.pid, startedAt: STARTED },
     };
   });

@@ -1,5 +1,5 @@
 /**
- * `GET /api/rates`: what this process's rate-limit windows hold now, for admins only — what
+ * `GET /api/rates`: what the rate-limit windows hold now, for admins only — what
  * each keys on, keys counted, keys at the limit, events — moving as sign-ins fail and
  * customers write, and emptying once the window passes (a fake clock moves time).
  */
@@ -58,6 +58,8 @@ describe.each(DIALECTS)('rate-limit usage on %s', (dialect) => {
       ['signUps', 'signup', 20, ['address'], 'all'],
       ['customerWrites', 'write', 30, ['user', 'address'], 'one'],
     ]);
+    // On PostgreSQL every process counts in the database; on SQLite this process alone.
+    expect(body.shared).toBe(dialect === 'postgres');
     expect(body.process.pid).toBe(process.pid);
     expect(body.at).toBe(clock.now().toISOString());
   });

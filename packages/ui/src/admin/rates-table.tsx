@@ -3,8 +3,9 @@
  * addresses, emails: as the server says each limit keys on) are counted in the window and how
  * many of them are at the limit. Keys, not callers: one failed sign-in counts against its
  * email and its address, two keys.
- * The counts live in the process's memory (`/api/rates`), so the table says so: another
- * process of the app keeps its own, and a restart clears them. Refreshed on demand.
+ * Where the counts live decides what they mean, so the table says so: in the database every
+ * process shares (PostgreSQL), or in this process's memory, where another process keeps its
+ * own and a restart clears them (`shared` in `/api/rates`). Refreshed on demand.
  */
 import { useMeta } from '../meta/meta-provider';
 import { ScrollBox } from './scroll-box';
@@ -27,6 +28,7 @@ interface RateUsage {
 interface RatesAnswer {
   readonly items: readonly RateUsage[];
   readonly at: string;
+  readonly shared: boolean;
   readonly process: { readonly pid: number; readonly startedAt: string };
 }
 
@@ -79,11 +81,20 @@ export function RatesTable() {
   return (
     <>
       <p className="admin-lede" id="admin-rates-note">
-        Usage now is what <em>this server process</em> counts in memory
-        {rates.data
-          ? ` (process ${rates.data.process.pid}, up since ${new Date(rates.data.process.startedAt).toLocaleString()}; as of ${new Date(rates.data.at).toLocaleTimeString()})`
-          : ''}
-        : other processes of the app keep their own counts, and a restart clears them.{' '}
+        {rates.data?.shared ? (
+          <>
+            Usage now, as every server process counts it together in the database
+            {` (as of ${new Date(rates.data.at).toLocaleTimeString()}).`}{' '}
+          </>
+        ) : (
+          <>
+            Usage now is what <em>this server process</em> counts in memory
+            {rates.data
+              ? ` (process ${rates.data.process.pid}, up since ${new Date(rates.data.process.startedAt).toLocaleString()}; as of ${new Date(rates.data.at).toLocaleTimeString()})`
+              : ''}
+            : other processes of the app keep their own counts, and a restart clears them.{' '}
+          </>
+        )}
         <button
           type="button"
           className="secondary admin-small"
@@ -110,7 +121,7 @@ export function RatesTable() {
               <th scope="col">For</th>
               <th scope="col">At most</th>
               <th scope="col">Kept per</th>
-              <th scope="col">Usage now (this process)</th>
+              <th scope="col">Usage now{rates.data?.shared ? '' : ' (this process)'}</th>
             </tr>
           </thead>
           <tbody>
