@@ -2,20 +2,27 @@
  * Realtime fan-out. Each committed change is judged for every subscriber on its own: could
  * they read the record before, can they read it now (the same read rule as REST, at this
  * moment), does it match their query — and they hear `created`, `updated`, `transitioned`,
- * `deleted` or `removed` with only the fields they may read. Events go out one at a time,
+ * `deleted` or `removed` with only the fields they may read. An update or a transition of a
+ * record they hold all along that changed only fields hidden from them is not told at all
+ * (hidden-change.ts): the event alone would say when those fields changed. Their copy keeps
+ * its older `version`, so a write of theirs with `If-Match` is answered VERSION_MISMATCH
+ * and the client reads the record afresh. Events go out one at a time,
  * so each record's events arrive in commit order. Nothing grows without bound: past a
  * high-water mark a slow socket's events are dropped, past a limit the backlog of events is
  * dropped, and the sockets that missed events are told to resync once they can hear it.
  */
-import { SYSTEM_FIELDS } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError } from '../core/app-error';
+import { diff } from '../core/audit/audit-log';
+import { isHiddenChange } from '../core/audit/hidden-change';
 import type { BusEvent, ChangeEvent } from '../core/changes/change-event';
 import type { Core } from '../core/ninefold-core';
+import { readableCopy } from '../core/records/answer';
 import type { Filter } from '../core/records/list-query';
 import { readListQuery } from '../core/records/list-records';
+import { readableFieldsOf } from '../core/records/record-scope';
 import { decodeRow, type Rec } from '../core/records/row-codec';
-import { accessRule, grantFields, grantsFor } from '../core/rules/access-rule';
+import { accessRule } from '../core/rules/access-rule';
 import { evalRule, NEEDS_ROWS, type RowLoader, ruleNow } from '../core/rules/evaluate-rule';
 import { type Caller, roleOf } from '../core/rules/rule-context';
 import { DispatchQueue } from './dispatch-queue';
@@ -55,6 +62,10 @@ interface Judgement {
   readonly loadBefore: RowLoader;
   /** The record's JSON per role (the fields a role may read are the same for all its members). */
   readonly records: Map<string, string>;
+  /** Per role, whether the write changed only fields hidden from it; asked of updates alone. */
+  readonly hidden: Map<string, boolean>;
+  /** The fields the write changed, once asked. */
+  changed?: readonly string[];
 }
 
 const LOW_WATER = 64 << 10;
@@ -202,7 +213,14 @@ export class RealtimeHub {
     if (event.op === 'delete' && event.before) this.#remember(`${event.entity}:${event.id}`, event.before);
     const loadBefore: RowLoader = async (entity, id) =>
       (await load(entity, id)) ?? this.#tombstone(entity, id);
-    const judge: Judgement = { event, now: this.core.now(), load, loadBefore, records: new Map() };
+    const judge: Judgement = {
+      event,
+      now: this.core.now(),
+      load,
+      loadBefore,
+      records: new Map(),
+      hidden: new Map(),
+    };
     const at = judge.now.getTime();
     for (const client of this.clients) {
       // An expired session reads nothing through REST, so its socket hears nothing either.
@@ -251,17 +269,22 @@ export class RealtimeHub {
   #message(
     client: RealtimeClient,
     sub: Subscription,
-    { event: e, records }: Judgement,
+    judge: Judgement,
     before: boolean,
     after: boolean,
   ): string | null {
+    const { event: e, records } = judge;
     const head = `{"type":"event","sub":${JSON.stringify(sub.id)},"entity":${JSON.stringify(e.entity)},"id":${JSON.stringify(e.id)}`;
     if (after && e.after) {
-      const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
       const role = roleOf(client.caller);
+      // Held before and after: told only if the write changed a field this role may read.
+      if (before && this.#hidden(judge, role)) return null;
+      const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
       let record = records.get(role);
       if (record === undefined) {
-        record = JSON.stringify(this.#project(client, e.entity, e.after as Rec));
+        record = JSON.stringify(
+          readableCopy(e.after as Rec, readableFieldsOf(this.core.app, e.entity, role)),
+        );
         records.set(role, record);
       }
       const name = e.name ? `,"name":${JSON.stringify(e.name)}` : '';
@@ -285,14 +308,20 @@ export class RealtimeHub {
     return row ?? null;
   }
 
-  #project(client: RealtimeClient, entity: string, record: Rec): Rec {
-    const readable = grantFields(grantsFor(this.core.app, entity, roleOf(client.caller), 'read'));
-    if (!readable) return record;
-    return Object.fromEntries(
-      Object.entries(record).filter(
-        ([k]) => readable.has(k) || (SYSTEM_FIELDS as readonly string[]).includes(k),
-      ),
-    );
+  /** Whether the event's write changed only fields hidden from `role` (see hidden-change.ts). */
+  #hidden(judge: Judgement, role: string): boolean {
+    let hidden = judge.hidden.get(role);
+    if (hidden === undefined) {
+      const e = judge.event;
+      const readable = readableFieldsOf(this.core.app, e.entity, role);
+      hidden = false;
+      if (readable && e.before && e.after && (e.op === 'update' || e.op === 'transition')) {
+        judge.changed ??= Object.keys(diff(e.before as Rec, e.after as Rec));
+        hidden = isHiddenChange(judge.changed, readable);
+      }
+      judge.hidden.set(role, hidden);
+    }
+    return hidden;
   }
 
   #deliver(client: RealtimeClient, message: string): void {

@@ -297,3 +297,60 @@ export function ticketStatsOutcome(actor: Actor): Outcome {
 export function refusalStatuses(actor: Actor): readonly number[] {
   return actor.role === 'anonymous' ? [401] : [403, 409, 422];
 }
+
+/** What a realtime subscriber to a whole entity hears of one write, if anything. */
+export type Told = 'created' | 'updated' | 'removed' | 'deleted' | null;
+
+/** The fields a write changed (its time and version aside). */
+export function changedFields(before: Row, after: Row): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter(
+    (k) =>
+      k !== 'updatedAt' &&
+      k !== 'version' &&
+      JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+  );
+}
+
+/** Whether every field a write changed is one `actor` may not read (and it changed some). */
+function hiddenWhole(actor: Actor, entity: EntityName, changed: readonly string[]): boolean {
+  const visible = visibleFields(actor, entity);
+  return visible !== undefined && changed.length > 0 && changed.every((k) => !visible.includes(k));
+}
+
+/**
+ * How `actor` hears of a write that took a row from `before` to `after` (absent when created
+ * or deleted): a record coming into or going out of what they may read is told; one they
+ * held all along only when a field they may read changed — a write to hidden fields alone
+ * would tell them when those changed.
+ */
+export function toldOfWrite(
+  actor: Actor,
+  entity: EntityName,
+  before: Row | undefined,
+  after: Row | undefined,
+  world: World,
+): Told {
+  const was = before !== undefined && canRead(actor, entity, before, world);
+  const is = after !== undefined && canRead(actor, entity, after, world);
+  if (!was) return is ? 'created' : null;
+  if (!is) return after === undefined ? 'deleted' : 'removed';
+  return hiddenWhole(actor, entity, changedFields(before!, after!)) ? null : 'updated';
+}
+
+/**
+ * A stored history entry as `actor` reads it: its changes cut to the fields they see, or
+ * null when it is an update or transition of hidden fields alone (left out of their history).
+ */
+export function historyChanges(
+  actor: Actor,
+  entity: EntityName,
+  operation: string,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
+  const changed = Object.keys(changes);
+  if ((operation === 'update' || operation === 'transition') && hiddenWhole(actor, entity, changed))
+    return null;
+  const visible = visibleFields(actor, entity);
+  return Object.fromEntries(Object.entries(changes).filter(([k]) => !visible || visible.includes(k)));
+}

@@ -1,12 +1,15 @@
 /**
  * Reading the audit log. A record's history goes to whoever may read the record, each
- * change cut down to the fields they may read — the log must not tell what the record
- * hides. The whole log, filtered and paged, goes to admins only.
+ * change cut down to the fields they may read, and a write that changed only fields hidden
+ * from them left out — the log must not tell what the record hides, nor when it changed.
+ * The whole log, filtered and paged, goes to admins only, judged the same way per entity.
  */
 import { AppError } from '../app-error';
+import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
 import type { AuditOperation } from './audit-log';
 import { readAuditQuery } from './audit-query';
+import { isHiddenChange } from './hidden-change';
 
 export interface HistoryEntry {
   readonly id: string;
@@ -30,12 +33,9 @@ export interface AuditPage {
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** One stored row as an entry; `readable` (when given) limits the fields and states shown. */
-function toEntry(row: Row, readable?: (field: string) => boolean): HistoryEntry {
+/** One stored row as an entry, every change in it. */
+function toEntry(row: Row): HistoryEntry {
   const stored = typeof row.changes === 'string' ? JSON.parse(row.changes) : (row.changes ?? {});
-  const changes = Object.fromEntries(
-    Object.entries(stored as Record<string, [unknown, unknown]>).filter(([k]) => !readable || readable(k)),
-  );
   return {
     id: String(row.id),
     at: String(row.at),
@@ -45,12 +45,39 @@ function toEntry(row: Row, readable?: (field: string) => boolean): HistoryEntry 
     name: text(row.name),
     fromState: text(row.fromState),
     toState: text(row.toState),
-    changes,
+    changes: stored as Record<string, readonly [unknown, unknown]>,
+  };
+}
+
+/** Stored entries as the scope's caller may see them; `null` for one they are not told of. */
+type ReaderView = (entry: HistoryEntry) => HistoryEntry | null;
+
+/**
+ * How the caller sees the entries of one entity: the changes cut to the fields a record
+ * answer shows them, the states only if the state field is one of those, and an update or a
+ * transition whose changed fields are all hidden from them left out whole (hidden-change.ts)
+ * — so neither the entry nor the gap in `changes` tells when a hidden field changed. A
+ * create and a delete are always told: they are the record coming and going.
+ */
+function readerView(scope: RecordScope, entity: string): ReaderView {
+  const fields = scope.readableFields(entity);
+  if (!fields) return (e) => e;
+  const node = Object.hasOwn(scope.app.entities, entity) ? scope.app.entities[entity] : undefined;
+  const stateShown = !node?.states || isReadable(fields, node.states.field);
+  return (e) => {
+    const changed = Object.keys(e.changes);
+    if ((e.operation === 'update' || e.operation === 'transition') && isHiddenChange(changed, fields))
+      return null;
+    const changes = Object.fromEntries(
+      changed.filter((k) => isReadable(fields, k)).map((k) => [k, e.changes[k]!]),
+    );
+    return stateShown ? { ...e, changes } : { ...e, changes, fromState: null, toState: null };
   };
 }
 
 /**
  * The history of one record, oldest first: NOT_FOUND unless the caller may read the record.
+ * Each entry as `readerView` lets the caller see it; an entry left out leaves no trace.
  * @example const { items } = await recordHistory(core.scope(caller), 'tickets', id);
  */
 export async function recordHistory(
@@ -58,12 +85,9 @@ export async function recordHistory(
   entity: string,
   id: string,
 ): Promise<{ items: HistoryEntry[] }> {
-  const node = scope.entity(entity);
+  scope.entity(entity);
   await scope.readable(entity, id);
-  const fields = scope.readableFields(entity);
-  // The same fields `project` keeps in a record answer; the state only if its field is readable.
-  const readable = (f: string) => !fields || fields.has(f) || !Object.hasOwn(node.fields, f);
-  const stateShown = !node.states || readable(node.states.field);
+  const view = readerView(scope, entity);
   const { exec } = scope;
   const rows = await exec.all<Row>(
     exec.qb
@@ -73,18 +97,16 @@ export async function recordHistory(
       .where('recordId', '=', id)
       .orderBy('id'),
   );
-  return {
-    items: rows.map((r) => {
-      const e = toEntry(r, readable);
-      return stateShown ? e : { ...e, fromState: null, toState: null };
-    }),
-  };
+  return { items: rows.flatMap((r) => view(toEntry(r)) ?? []) };
 }
 
 /**
  * One page of the whole audit log, newest first, for admins: filters `entity`, `recordId`,
  * `actor`, `operation`, a `from`–`to` time range; `limit`; `cursor` from the previous page
- * (keyset on the time-ordered id). See audit-query.ts.
+ * (keyset on the time-ordered id). See audit-query.ts. Each entry is judged like a record's
+ * history, by the fields the admin may read of its entity: where the spec limits an admin
+ * role to some fields, a write that changed only others is left out, so a page may hold
+ * fewer than `limit` entries while `nextCursor` still leads on.
  * @example const page = await auditPage(core.scope(admin), { operation: 'delete', from: '2025-03-01' });
  */
 export async function auditPage(
@@ -99,8 +121,20 @@ export async function auditPage(
   const rows = await exec.all<Row>(q.orderBy('id', 'desc').limit(limit + 1));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const views = new Map<string, ReaderView>();
+  const items: AuditPage['items'] = [];
+  for (const r of page) {
+    const entity = String(r.entity);
+    let view = views.get(entity);
+    if (!view) {
+      view = readerView(scope, entity);
+      views.set(entity, view);
+    }
+    const entry = view(toEntry(r));
+    if (entry) items.push({ entity, recordId: String(r.recordId), ...entry });
+  }
   return {
-    items: page.map((r) => ({ entity: String(r.entity), recordId: String(r.recordId), ...toEntry(r) })),
+    items,
     nextCursor: rows.length > limit && last ? Buffer.from(String(last.id)).toString('base64url') : null,
   };
 }

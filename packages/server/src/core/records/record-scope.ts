@@ -14,6 +14,15 @@ import { decodeInPlace, type Rec, recordColumns } from './row-codec';
 
 const NO_EXTRA: Partial<RuleContext> = Object.freeze({});
 
+/**
+ * The fields of `entity` a role may read (all when `undefined`): the one field projection
+ * that record answers, lists, history and realtime all apply, so none can show more.
+ * @example readableFieldsOf(app, 'users', 'agent') // Set { 'name', 'email', 'role', 'team', … }
+ */
+export function readableFieldsOf(app: App, entity: string, role: string): ReadonlySet<string> | undefined {
+  return grantFields(grantsFor(app, entity, role, 'read'));
+}
+
 /** Whether a rule holds for the record a `decided` computation is about. */
 export type Holds = (rule: RuleNode) => boolean;
 
@@ -102,8 +111,7 @@ export class RecordScope {
 
   /** The fields of `entity` the caller may read (all when the grants name none). */
   readableFields(entity: string): ReadonlySet<string> | undefined {
-    if (this.system) return undefined;
-    return grantFields(grantsFor(this.app, entity, this.role, 'read'));
+    return this.system ? undefined : readableFieldsOf(this.app, entity, this.role);
   }
 
   /** Evaluates any rule over a record of `entity` in this scope. */
