@@ -17,7 +17,14 @@ export type AnyRecord = { readonly id: string; readonly version: number; readonl
 /** Filters for `list` and `count`: equality on fields. */
 export type Where = { readonly [field: string]: Literal | readonly Literal[] };
 
-/** Records, acting as the caller: every read and write obeys the caller's rules. */
+/**
+ * Records, acting as the caller: every read and write obeys the caller's rules, as the REST
+ * API would for them. `get` and `list` answer only records the caller may read, each with
+ * only the fields they may read; `count` counts what they may read; `countBy` refuses a
+ * field they may not read (NOT_FOUND); writes answer the record as REST answers it.
+ * @example
+ * const ticket = await records.get('tickets', id); // null when the caller may not read it
+ */
 export interface RecordStore {
   get(entity: string, id: string): Promise<AnyRecord | null>;
   list(entity: string, query?: { where?: Where; sort?: string; limit?: number }): Promise<AnyRecord[]>;
@@ -50,9 +57,22 @@ export interface ActionContext<I> {
   readonly input: I;
   readonly caller: { readonly id: string; readonly role: string; readonly email: string } | null;
   readonly now: Date;
-  /** Acting as the caller. */
+  /**
+   * Acting as the caller, the default: reads see exactly what REST shows the caller (their
+   * records, their fields) and writes obey their rules. A field the caller may not read is
+   * absent from what `records` answers, so the handler cannot hand it back by mistake.
+   */
   readonly records: RecordStore;
-  /** Bypasses access rules; use only where the action's own rule already decided. */
+  /**
+   * Acting as the system: reads see every record and every field, writes obey no access
+   * rule. The one way a handler reads past the caller's rules — an explicit choice, for
+   * where the action's own `who` has already decided (say, a total over records the caller
+   * may not each read). Whatever it reads is the handler's to keep from the caller: the
+   * result is still checked against the declared `output`, and an undeclared field in it
+   * answers INTERNAL.
+   * @example
+   * handler: async ({ elevated }) => ({ open: await elevated.count('tickets', { status: 'open' }) })
+   */
   readonly elevated: RecordStore;
   readonly constants: { readonly [name: string]: Literal };
   /**
@@ -68,9 +88,15 @@ export interface ActionInput<I extends Fields, O extends Fields> {
   /** Per role, who may call it; nobody else may. */
   readonly who: { readonly [role: string]: boolean | Rule<never> };
   readonly input: I;
+  /**
+   * What the action answers. The server checks every result against it before sending it:
+   * a field not declared here, a missing one or one of the wrong type answers INTERNAL
+   * (logged), and the handler's writes are undone.
+   */
   readonly output: O;
   /** Codes the action may answer besides the built-in ones (documented in OpenAPI). */
   readonly errors?: readonly string[];
+  /** Runs on the server, in one transaction; see `ActionContext` for `records` and `elevated`. */
   readonly handler: (ctx: ActionContext<ValuesOf<I>>) => Promise<ValuesOf<O>>;
 }
 

@@ -1,19 +1,23 @@
 /**
  * Custom actions: input validated against the action's schema, its `who` rule checked, then
- * its handler run inside one transaction with a record store that acts as the caller. A
- * throw anywhere undoes every write the handler made, and its audit entries with them.
+ * its handler run inside one transaction with a record store that acts as the caller — it
+ * reads what REST would show the caller, records and fields alike — and its result checked
+ * against the declared output (check-output.ts). A throw anywhere undoes every write the
+ * handler made, and its audit entries with them.
  */
 import type { ActionContext, AnyRecord, RecordStore, Where } from '@ninefold/spec';
 import { validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError } from '../app-error';
 import { writeAudit } from '../audit/audit-log';
+import { isReadable, project } from '../records/answer';
 import type { Filter } from '../records/list-query';
 import { countRecords, listConditions, listRecords, readListQuery } from '../records/list-records';
 import type { RecordScope } from '../records/record-scope';
 import { runTransition } from '../records/run-transition';
 import { checkReferences, throwIssues } from '../records/write-checks';
 import { createRecord, deleteRecord, updateRecord } from '../records/write-records';
+import { checkOutput } from './check-output';
 import { serialWrites, type WriteGuard } from './serial-writes';
 
 function whereToQuery(where: Where | undefined): Record<string, string> {
@@ -24,14 +28,22 @@ function whereToQuery(where: Where | undefined): Record<string, string> {
   );
 }
 
-/** A RecordStore over one scope: the same code paths as the REST API; `guard` runs each write. */
+/**
+ * A RecordStore over one scope: the same code paths as the REST API, so it reads what REST
+ * answers the scope's caller — the records their read rule allows, each cut to the fields
+ * they may read (all of them for a system scope); `guard` runs each write.
+ * @example const records = recordStore(scope, serialWrites(scope.exec, scope.events));
+ */
 export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => write()): RecordStore {
   const filters = (entity: string, where?: Where): Filter[] =>
     readListQuery(scope, entity, whereToQuery(where)).filters as Filter[];
   return {
     get: async (entity, id) => {
       const row = await scope.load(entity, id);
-      return row && (await scope.may('read', entity, row)) ? (row as AnyRecord) : null;
+      if (!row || !(await scope.may('read', entity, row))) return null;
+      // A copy even when every field is readable: the row is the scope's cached one.
+      const shown = project(scope, entity, row);
+      return (shown === row ? { ...row } : shown) as AnyRecord;
     },
     list: async (entity, q = {}) => {
       const query = {
@@ -43,8 +55,11 @@ export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => w
     },
     count: (entity, where) => countRecords(scope, entity, filters(entity, where)),
     countBy: async (entity, field, where) => {
-      if (!Object.hasOwn(scope.entity(entity).fields, field)) throw new AppError('NOT_FOUND');
-      const conditions = listConditions(scope, entity, filters(entity, where));
+      const narrowed = filters(entity, where);
+      // Grouping by a field the caller may not read would tell its values: as if it did not exist.
+      const known = Object.hasOwn(scope.entity(entity).fields, field);
+      if (!known || !isReadable(scope.readableFields(entity), field)) throw new AppError('NOT_FOUND');
+      const conditions = listConditions(scope, entity, narrowed);
       const cond = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
       const col = sql.ref(`t.${field}`);
       const rows = await scope.exec.all<{ k: unknown; n: number }>(
@@ -90,7 +105,7 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
       throw new AppError(code, params ?? {});
     },
   };
-  const output = await action.handler(ctx as never);
+  const output = checkOutput(name, action.output, await action.handler(ctx as never));
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity: '',
     recordId: '',
