@@ -112,10 +112,25 @@ describe.each(DIALECTS)('notes hidden from reception, through realtime and histo
     expect(res.body).not.toMatch(/notes|archived|X-ray|Sprained|Closed/);
   });
 
-  it('the doctor reads every write in the history, and the admin-free audit log stays closed to both', async () => {
+  it('the doctor reads every write in the history; the audit log is closed to both', async () => {
     const res = await get(`/api/entities/visits/${visit}/history`, c.doctor);
     expect(res.json().items).toHaveLength(STEPS.length + 1);
     for (const who of ['doctor', 'reception'] as const)
       expect((await get('/api/audit', c[who])).statusCode).toBe(403);
+  });
+
+  it('the auditor, an admin kept from the notes, reads an audit log without the notes-only writes', async () => {
+    const res = await get(`/api/audit?recordId=${visit}`, c.auditor);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = (res.json() as { items: { operation: string; changes: Row }[] }).items;
+    // Newest first: the three writes to the notes alone are left out, the rest lose their notes.
+    expect(items.map((e) => Object.keys(e.changes).sort())).toEqual([
+      ['archived'],
+      ['archived'],
+      ['slot'],
+      ['slot'],
+      ['archived', 'createdAt', 'id', 'patient', 'slot'],
+    ]);
+    expect(res.body).not.toMatch(/notes|X-ray|Sprained|Closed/);
   });
 });

@@ -2,7 +2,8 @@
  * A small clinic, for what the helpdesk cannot show: a field one role may never read
  * (reception never sees a visit's `notes`), a read rule on a field that role may not read
  * (an `archived` visit leaves reception's view), and actions that try to read or hand back
- * what the caller may not see. Served on a loopback port for realtime, signed-in users made
+ * what the caller may not see; and an auditor, an admin role that may not read the notes
+ * either. Served on a loopback port for realtime, signed-in users made
  * directly (see session-user.ts).
  */
 import type { AddressInfo } from 'node:net';
@@ -22,7 +23,12 @@ const visits = entity({
     archived: f.boolean({ default: false }),
   },
   access: {
-    read: { doctor: true, reception: { where: eq('archived', false), fields: ['patient', 'slot'] } },
+    read: {
+      doctor: true,
+      reception: { where: eq('archived', false), fields: ['patient', 'slot'] },
+      // An admin role kept from the notes: the audit log is judged by its fields too.
+      auditor: { fields: ['patient', 'slot', 'archived'] },
+    },
     create: { doctor: true, reception: { fields: ['patient', 'slot'] } },
     update: { doctor: true, reception: { fields: ['slot'] } },
   },
@@ -95,7 +101,7 @@ const moveVisit = action({
 
 export const clinic = defineApp({
   about: { name: 'Clinic', summary: 'Visits, and notes only doctors read.', audience: 'Tests.' },
-  roles: { doctor: {}, reception: {} },
+  roles: { doctor: {}, reception: {}, auditor: { admin: true } },
   entities: { visits },
   actions: { visitNotes, visitNotesAsSystem, listedNotes, notesTally, moveVisit },
 });
@@ -106,6 +112,7 @@ export interface Clinic {
   readonly settle: Settle;
   readonly doctor: TestUser;
   readonly reception: TestUser;
+  readonly auditor: TestUser;
   close(): Promise<void>;
 }
 
@@ -124,6 +131,7 @@ export async function startClinic(dialect: DialectName): Promise<Clinic> {
     settle: await busSettler(nf),
     doctor: await sessionUser(nf, 'doctor', 'Doctor'),
     reception: await sessionUser(nf, 'reception', 'Reception'),
+    auditor: await sessionUser(nf, 'auditor', 'Auditor'),
     close: async () => {
       await nf.close();
       await tdb.drop();
