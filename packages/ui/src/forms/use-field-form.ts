@@ -30,6 +30,8 @@ export interface FieldForm {
   /** After a refused send: places the server's field errors; true when every one found its input. */
   refused(error: unknown): boolean;
   reset(values: FormValues): void;
+  /** What the inputs hold now. */
+  values(): FormValues;
 }
 
 /**
@@ -63,7 +65,7 @@ export function useFieldForm(
     focusFirstInvalidNow(formRef.current);
   }, [errors]);
 
-  const { handleSubmit: rhfSubmit, setError, reset: rhfReset } = rhf;
+  const { handleSubmit: rhfSubmit, setError, reset: rhfReset, getValues } = rhf;
   const handleSubmit = useCallback(
     (send: (body: FormBody) => void | Promise<void>) => (event: FormEvent) => {
       void rhfSubmit(send, () => {
@@ -89,5 +91,6 @@ export function useFieldForm(
     handleSubmit,
     refused,
     reset,
+    values: getValues,
   };
 }
