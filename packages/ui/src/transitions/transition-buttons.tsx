@@ -29,7 +29,9 @@ export function TransitionButtons({
   const e = meta.entities[entity];
   if (!e?.states) return null;
   const transitions = recordTransitions(meta, entity, record, { role, user: user ?? null });
-  if (transitions.length === 0) return null;
+  // An open dialog stays when the record moves on underneath it (someone else resolved the
+  // ticket): it keeps what the user typed and says what changed.
+  if (transitions.length === 0 && !asking) return null;
   const start = async (t: NamedTransition) => {
     if (needsDialog(e, t)) return setAsking(t);
     await run(record.id, t);
@@ -52,7 +54,7 @@ export function TransitionButtons({
       {asking && (
         <TransitionDialog
           entity={entity}
-          id={record.id}
+          record={record}
           recordTitle={recordTitle}
           transition={asking}
           returnFocus=".transition-buttons button"

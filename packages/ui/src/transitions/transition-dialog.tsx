@@ -1,15 +1,22 @@
 /**
  * A transition that needs words before it runs: its input fields (resolve asks for the
  * resolution), or a confirmation when it ends the record's life (close, withdraw). A Radix
- * dialog: focus moves in, stays in, and returns to the button that opened it.
+ * dialog: focus moves in, stays in, and returns to the button that opened it. While it is
+ * open the record may change (realtime): what the user typed stays, and the dialog says what
+ * changed. It runs on the newest version the dialog has shown (`If-Match`), so a change it
+ * has not shown yet is refused, fetched and shown, and the user decides again.
  */
 
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useState } from 'react';
+import { problemCode } from '../api/api-error';
+import { ChangedNotice } from '../components/changed-notice';
 import { DialogActions } from '../components/dialog-actions';
 import { FieldSet } from '../components/field-set';
 import { keepFocus } from '../components/keep-focus';
+import { type DriftRecord, useRecordDrift } from '../data/use-record-drift';
+import { singular } from '../format/singular';
 import { initialValues } from '../forms/form-values';
 import { useFieldForm } from '../forms/use-field-form';
 import { useMeta } from '../meta/meta-provider';
@@ -19,7 +26,8 @@ import '../styles/dialog.css';
 
 export interface TransitionDialogProps {
   readonly entity: string;
-  readonly id: string;
+  /** The record as the caller showed it when the dialog was asked for. */
+  readonly record: { readonly id: string; readonly [field: string]: unknown };
   /** The record's title, to say which record this is about. */
   readonly recordTitle: string;
   readonly transition: NamedTransition;
@@ -28,9 +36,13 @@ export interface TransitionDialogProps {
   onClose(done: boolean): void;
 }
 
-function TransitionForm({ entity, id, recordTitle, transition, onClose }: TransitionDialogProps) {
+function TransitionForm({ entity, record, recordTitle, transition, onClose }: TransitionDialogProps) {
   const meta = useMeta();
   const e = meta.entities[entity]!;
+  const [opened] = useState(() => ({ ...record, version: Number(record.version ?? 0) }) as DriftRecord);
+  const drift = useRecordDrift(entity, opened);
+  // From the send until the dialog closes, a new version is the user's own: not news.
+  const [sending, setSending] = useState(false);
   const names = Object.keys(transition.input);
   const validator = useMemo(() => validatorFor(e), [e]);
   const form = useFieldForm(transition.input, names, initialValues(transition.input, names), (d) =>
@@ -40,10 +52,18 @@ function TransitionForm({ entity, id, recordTitle, transition, onClose }: Transi
   const to = e.states?.states[transition.to];
 
   const submit = form.handleSubmit(async (body) => {
+    const version = drift.latest.version;
+    setSending(true);
     try {
-      onClose(await run(id, transition, body, { keepFieldErrors: true }));
+      const done = await run(record.id, transition, body, { keepFieldErrors: true, version });
+      if (!done) setSending(false);
+      onClose(done);
     } catch (err) {
-      form.refused(err);
+      setSending(false);
+      // A change this dialog had not shown yet: fetched, the notice says what it was, and
+      // the user's input stays for them to send again.
+      if (problemCode(err) === 'VERSION_MISMATCH') await drift.refresh();
+      else form.refused(err);
     }
   });
 
@@ -53,6 +73,13 @@ function TransitionForm({ entity, id, recordTitle, transition, onClose }: Transi
         {transition.description ?? `“${recordTitle}” will move to ${to?.label ?? transition.to}.`}
         {to?.final ? ' This cannot be undone.' : ''}
       </Dialog.Description>
+      <ChangedNotice
+        entity={entity}
+        what={singular(e.label)}
+        changes={sending ? [] : drift.changes}
+        gone={drift.gone}
+        kept="What you typed is kept."
+      />
       <FieldSet
         idPrefix={`transition-${transition.name}`}
         fields={transition.input}
@@ -66,7 +93,7 @@ function TransitionForm({ entity, id, recordTitle, transition, onClose }: Transi
 
 /**
  * Open while rendered; closing (Escape, Cancel, done) calls onClose.
- * @example {asking && <TransitionDialog entity="tickets" id={t.id} recordTitle={t.subject} transition={asking} onClose={() => setAsking(null)} />}
+ * @example {asking && <TransitionDialog entity="tickets" record={t} recordTitle={t.subject} transition={asking} onClose={() => setAsking(null)} />}
  */
 export function TransitionDialog(props: TransitionDialogProps) {
   const [opener] = useState(() => document.activeElement as HTMLElement | null);

@@ -140,7 +140,7 @@ export function BoardPage(page: PageProps) {
       {asking && (
         <TransitionDialog
           entity={name}
-          id={asking.record.id}
+          record={asking.record}
           recordTitle={titleOf(asking.record)}
           transition={asking.t}
           returnFocus={`[data-card="${asking.record.id}"] .drag-handle`}
