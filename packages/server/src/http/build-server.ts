@@ -5,20 +5,21 @@
 import { clientMeta, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/accounts/passwords';
-import { AppError } from '../core/app-error';
 import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
 import { authRoutes, rateLimited } from './auth-routes';
+import { answerClientError } from './client-error';
 import { entityRoutes } from './entity-routes';
+import { answerFailures, frameworkErrors } from './failure-answers';
 import { historyRoutes } from './history-routes';
 import { limitsRoutes } from './limits-routes';
 import { metaRoute } from './meta-route';
-import { errorHandler } from './problem';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
+import { type LogOptions, loggerOptions, RequestLog, requestId } from './request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,11 @@ declare module 'fastify' {
 export interface ServerOptions {
   /** Trust `X-Forwarded-For` from this proxy (an address, a CIDR, or true for any). */
   readonly trustProxy?: boolean | string;
-  readonly logger?: boolean;
+  /**
+   * Structured logs (JSON lines): on by default at `info`, or at `LOG_LEVEL`; `false` for
+   * none; a level and a stream to send them elsewhere.
+   */
+  readonly logger?: boolean | LogOptions;
   /** The realtime hub's bounds (a socket's buffer, the dispatch backlog); production defaults. */
   readonly realtime?: RealtimeOptions;
 }
@@ -83,24 +88,25 @@ function guarded(fn: () => void, done: (error?: Error) => void): void {
 export async function buildServer(core: Core, options: ServerOptions = {}): Promise<FastifyInstance> {
   const { app } = core;
   const bodyLimit = app.limits.bodyBytes;
-  const onError = errorHandler(app, bodyLimit);
-  const server = Fastify({
+  const server: FastifyInstance = Fastify({
     bodyLimit,
     trustProxy: options.trustProxy ?? false,
-    logger: options.logger ?? false,
-    // Keep framework details out of answers; the error handler writes every one.
-    return503OnClosing: true,
-    // Errors raised before routing (a path with broken percent-encoding) answer problem+json too.
-    frameworkErrors: (error, req, reply) => onError(error, req, reply),
+    logger: loggerOptions(options.logger),
+    logController: new RequestLog(),
+    genReqId: requestId,
+    // Fastify's 503 while closing is a fixed body: answerFailures answers UNAVAILABLE instead.
+    return503OnClosing: false,
+    // Errors raised before routing (broken percent-encoding, a segment over the length)
+    // answer problem+json too.
+    frameworkErrors: frameworkErrors(app, bodyLimit),
+    // So do requests Node's parser refuses (headers too large, broken framing).
+    clientErrorHandler: answerClientError(app, () => server.log),
   });
+  answerFailures(server, app, bodyLimit);
   // JSON only: a text/plain body is a wrong content type, not a string to validate.
   server.removeContentTypeParser('text/plain');
   server.decorateRequest('caller', null);
   server.decorateRequest('callerToken', undefined);
-  server.setErrorHandler(onError);
-  server.setNotFoundHandler((_req, _reply) => {
-    throw new AppError('NOT_FOUND');
-  });
 
   // Callback style, and one hook for the caller and the query: every request passes through
   // it, and a cached session resolves without a promise.

@@ -1,9 +1,10 @@
 /**
  * Every failure as `application/problem+json` with a catalogue code. Framework errors
- * (bad JSON, wrong content type, a body over the limit, an unknown route) map to their
- * codes; anything unexpected is INTERNAL, logged on the server and never described to the client.
+ * (bad JSON, wrong content type, a body over the limit, a path segment over the length, an
+ * unknown route) map to their codes; anything unexpected is INTERNAL, logged on the server
+ * with its stack and never described to the client.
  */
-import { type App, fillTemplate } from '@ninefold/spec';
+import { type App, type ErrorNode, fillTemplate } from '@ninefold/spec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../core/app-error';
 
@@ -17,9 +18,22 @@ export interface Problem {
   errors?: { path: string; code: string; message: string }[];
 }
 
-/** The problem body for an AppError, from the app's catalogue. */
+/**
+ * The catalogue's entry for a code, looked up among its own keys only: a code such as
+ * `constructor` names no entry, whatever the catalogue object inherits.
+ * @example catalogueEntry(app, 'NOT_FOUND')?.status // 404
+ */
+export function catalogueEntry(app: App, code: string): ErrorNode | undefined {
+  return Object.hasOwn(app.errors, code) ? app.errors[code] : undefined;
+}
+
+/**
+ * The problem body for an AppError, from the app's catalogue; a code missing from it
+ * answers INTERNAL.
+ * @example problemOf(app, new AppError('NOT_FOUND')).status // 404
+ */
 export function problemOf(app: App, error: AppError): Problem {
-  const entry = app.errors[error.code] ?? app.errors.INTERNAL!;
+  const entry = catalogueEntry(app, error.code) ?? catalogueEntry(app, 'INTERNAL')!;
   const message = fillTemplate(entry.message, error.params);
   const problem: Problem = {
     type: `urn:ninefold:problem:${entry.code}`,
@@ -37,11 +51,29 @@ export function problemOf(app: App, error: AppError): Problem {
 
 type FastifyLikeError = Error & { code?: string; statusCode?: number; validation?: unknown };
 
-/** Any thrown value as an AppError. */
+/** What a refusal by status means when the framework or a plugin gives no code we know. */
+function byStatus(status: number, bodyLimit: number): AppError | undefined {
+  // A path segment over the router's length (414) names no entity, record, action or
+  // transition: nothing is there.
+  if (status === 404 || status === 414) return new AppError('NOT_FOUND');
+  if (status === 403) return new AppError('FORBIDDEN');
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', { max: bodyLimit });
+  if (status === 431) return new AppError('HEADERS_TOO_LARGE');
+  if (status === 503) return new AppError('UNAVAILABLE');
+  if (status >= 400 && status < 500) {
+    return new AppError('MALFORMED_REQUEST', { reason: 'the request is not well-formed.' });
+  }
+  return undefined;
+}
+
+/**
+ * Any thrown value as an AppError.
+ * @example toAppError(new SyntaxError('Unexpected token'), 1024).code // 'MALFORMED_REQUEST'
+ */
 export function toAppError(error: unknown, bodyLimit: number): AppError {
   if (isAppError(error)) return error;
   const e = error as FastifyLikeError;
-  switch (e.code) {
+  switch (e?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', { max: bodyLimit });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -51,28 +83,55 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('MALFORMED_REQUEST', { reason: 'the Content-Length does not match the body.' });
   }
-  if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+  if (e instanceof SyntaxError || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError('MALFORMED_REQUEST', { reason: 'the body is not valid JSON.' });
   }
-  if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', { max: bodyLimit });
-  if (e.statusCode === 415 || (e.statusCode === 400 && e.code?.startsWith('FST_'))) {
-    return new AppError('MALFORMED_REQUEST', { reason: 'the request is not well-formed.' });
-  }
-  return new AppError('INTERNAL');
+  // Only the framework's and its plugins' errors carry a status: a TypeError has none.
+  const mapped = typeof e?.statusCode === 'number' ? byStatus(e.statusCode, bodyLimit) : undefined;
+  return mapped ?? new AppError('INTERNAL');
 }
 
-/** Sends a problem answer. */
+/**
+ * Sends a problem answer, with the request id so a report of it can be found in the log.
+ * @example return sendProblem(app, reply, new AppError('FORBIDDEN'));
+ */
 export function sendProblem(app: App, reply: FastifyReply, error: AppError): FastifyReply {
   const problem = problemOf(app, error);
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-  return reply.code(problem.status).type('application/problem+json').send(problem);
+  return reply
+    .code(problem.status)
+    .header('x-request-id', reply.request.id)
+    .type('application/problem+json')
+    .send(problem);
 }
 
-/** Fastify's error handler: map, log the unexpected, answer problem+json. */
+/** Where a request went, for the log: its route's pattern, and its path without the query. */
+export function requestPlace(request: FastifyRequest): { method: string; route?: string; path: string } {
+  const route = request.routeOptions?.url;
+  return {
+    method: request.method,
+    ...(route ? { route } : {}),
+    // The query may carry what people typed (filters, search): the path is enough to find it.
+    path: request.url.split('?')[0] ?? '',
+  };
+}
+
+/**
+ * Fastify's error handler: map, log every answer of 500 with its stack, answer problem+json.
+ * @example server.setErrorHandler(errorHandler(app, app.limits.bodyBytes));
+ */
 export function errorHandler(app: App, bodyLimit: number) {
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, bodyLimit);
-    if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
+    if (!catalogueEntry(app, appError.code)) {
+      // The app threw a code it never declared: the answer is INTERNAL, and the log says why.
+      request.log.error(
+        { err: error, code: appError.code, ...requestPlace(request) },
+        `error code ${appError.code} is not in the catalogue`,
+      );
+    } else if (appError.code === 'INTERNAL') {
+      request.log.error({ err: error, ...requestPlace(request) }, 'unexpected error');
+    }
     return sendProblem(app, reply, appError);
   };
 }

@@ -1,0 +1,194 @@
+/**
+ * The server's structured log, read back from a captured stream: one line a request at info
+ * with its request id and route; every 500 with its stack, request id and route; an app's
+ * code missing from the catalogue named as such. And the closing server's UNAVAILABLE.
+ */
+import { connect } from 'node:net';
+import { action, defineApp, entity, f } from '@ninefold/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../src/http/request-log';
+import { createNinefold, type Ninefold } from '../../src/start-app';
+import { parseAnswer, rawRequest } from './raw-http';
+
+const BOOM = 'the handler broke';
+
+const logApp = defineApp({
+  about: { name: 'Log', summary: 'Actions that fail.', audience: 'Anyone.' },
+  roles: { member: { signUp: true } },
+  entities: { notes: entity({ fields: { text: f.text() }, access: { read: { anonymous: true } } }) },
+  actions: {
+    explode: action({
+      who: { anonymous: true },
+      input: {},
+      output: {},
+      handler: async () => {
+        throw new TypeError(BOOM);
+      },
+    }),
+    undeclared: action({
+      who: { anonymous: true },
+      input: {},
+      output: {},
+      handler: async ({ fail }) => fail('SHIPMENT_LOST'),
+    }),
+  },
+});
+
+type Line = Record<string, any>;
+
+describe('loggerOptions', () => {
+  it.each([
+    ['on by default, at info', undefined, {}, { level: 'info' }],
+    ['at LOG_LEVEL when set', undefined, { LOG_LEVEL: 'warn' }, { level: 'warn' }],
+    ['silent under the test runner', undefined, { NODE_ENV: 'test' }, { level: 'silent' }],
+    ['on when asked, even under the test runner', true, { NODE_ENV: 'test' }, { level: 'info' }],
+    ['off when asked', false, {}, false],
+    ['a given level', { level: 'debug' }, { LOG_LEVEL: 'warn' }, { level: 'debug' }],
+  ] as const)('%s', (_name, option, env, expected) => {
+    expect(loggerOptions(option, env as NodeJS.ProcessEnv)).toEqual(expected);
+  });
+});
+
+describe('the server log', () => {
+  const lines: Line[] = [];
+  let nf: Ninefold;
+  let port: number;
+  const byId = (id: unknown) => lines.filter((l) => l.reqId === id);
+
+  beforeAll(async () => {
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    nf = await createNinefold(logApp, { database: ':memory:', logger: { level: 'info', stream } });
+    // A route whose failure is not an AppError at all: the 500 a bug would cause.
+    nf.server.get('/api/test-throws', () => {
+      throw new RangeError('index out of range');
+    });
+    await nf.server.listen({ host: '127.0.0.1', port: 0 });
+    port = (nf.server.server.address() as { port: number }).port;
+  });
+  afterAll(() => nf.close());
+
+  it('writes one line a request, at info, with its request id and route', async () => {
+    const res = await nf.server.inject({ method: 'GET', url: '/api/entities/notes?text=secret' });
+    expect(res.statusCode).toBe(200);
+    const [line, ...more] = lines.filter((l) => l.path === '/api/entities/notes');
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      route: '/api/entities/:entity',
+      statusCode: 200,
+    });
+    expect(line?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(byId(line?.reqId)).toHaveLength(1);
+    // The query may hold what people typed: it stays out of the log.
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it.each([
+    ['a thrown TypeError in an action', '/api/actions/explode', '/api/actions/:name', BOOM],
+    ['a thrown RangeError in a route', '/api/test-throws', '/api/test-throws', 'index out of range'],
+  ])('logs a 500 from %s with its stack, request id and route', async (_n, url, route, message) => {
+    const method = url.includes('actions') ? 'POST' : 'GET';
+    const res = await nf.server.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('INTERNAL');
+    const id = res.headers['x-request-id'];
+    const error = byId(id).find((l) => l.level === 50);
+    expect(error).toMatchObject({ msg: 'unexpected error', route, err: { message } });
+    expect(error?.err.stack).toContain('    at ');
+    expect(byId(id).find((l) => l.msg === 'request')).toMatchObject({ route, statusCode: 500 });
+    expect(res.body).not.toContain(message);
+  });
+
+  it('names an app-thrown code missing from the catalogue', async () => {
+    const res = await nf.server.inject({ method: 'POST', url: '/api/actions/undeclared', payload: {} });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('INTERNAL');
+    const error = byId(res.headers['x-request-id']).find((l) => l.level === 50);
+    expect(error).toMatchObject({
+      msg: 'error code SHIPMENT_LOST is not in the catalogue',
+      code: 'SHIPMENT_LOST',
+      route: '/api/actions/:name',
+    });
+    expect(error?.err.stack).toContain('    at ');
+  });
+
+  it.each([
+    ['broken percent-encoding', '/api/entities/%ZZ', 400],
+    ['a segment over 100 characters', `/api/entities/${'a'.repeat(101)}`, 404],
+  ])('logs a request the router refuses (%s) with its request id', async (_n, url, status) => {
+    const res = await nf.server.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(byId(res.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ msg: 'request', statusCode: status, level: 30 }),
+    ]);
+  });
+
+  it('logs a request the HTTP parser refuses with the id its answer carries', async () => {
+    const answer = await rawRequest(port, `GET / HTTP/1.1\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(byId(answer.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ clientError: 'HPE_HEADER_OVERFLOW', code: 'HEADERS_TOO_LARGE' }),
+    ]);
+  });
+});
+
+describe('a server shutting down', () => {
+  it('answers a request that arrives during the drain with UNAVAILABLE', async () => {
+    const nf = await createNinefold(logApp, { database: ':memory:', logger: false });
+    // The first request starts the shutdown; the test's own preClose hook (after the
+    // server's) holds the drain open until the second request, sent on the same connection
+    // once the first is answered, has had its answer.
+    let begun: () => void = () => {};
+    const closing = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    nf.server.addHook('preClose', async () => {
+      begun();
+      await released;
+    });
+    let closed: Promise<void> | undefined;
+    nf.server.get('/api/test-close', async () => {
+      closed = nf.close();
+      await closing;
+      return { closing: true };
+    });
+    await nf.server.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = nf.server.server.address() as { port: number };
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = '';
+    let waiting: { n: number; resolve: () => void } | undefined;
+    const settle = (ended = false) => {
+      if (waiting && (ended || received.split('HTTP/1.1 ').length > waiting.n)) waiting.resolve();
+    };
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      settle();
+    });
+    socket.on('close', () => settle(true));
+    /** Resolves once `n` answers have arrived (or the server closed the connection). */
+    const answers = (n: number) =>
+      new Promise<void>((resolve) => {
+        waiting = { n, resolve };
+        settle();
+      });
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+    socket.write(get('/api/test-close'));
+    await answers(1);
+    socket.write(get('/api/health'));
+    await answers(2);
+    release();
+    await closed;
+    socket.destroy();
+    const second = parseAnswer(received.slice(received.indexOf('HTTP/1.1', 10)));
+    expect(second.status, received).toBe(503);
+    expect(second.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(second.headers.connection).toBe('close');
+    expect(JSON.parse(second.body)).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+  });
+});
