@@ -77,6 +77,12 @@ describe.each(DIALECTS)('what an action may read and answer on %s', (dialect) =>
       expect(res.body).not.toContain('output');
       expect(await rawRow(c.nf.db, 'visits', visit)).toEqual(before.row);
       expect((await auditRows(c.nf.db)).length).toBe(before.audit);
+      // The server's log says which action and which paths, and still nothing it read.
+      const logged = c.errors.filter((l) => String(l.err?.message).includes("action 'moveVisit'"));
+      expect(logged.at(-1)?.err.message, JSON.stringify(c.errors.at(-1))).toMatch(
+        /declared output: \w+|\(result\)/,
+      );
+      expect(JSON.stringify(logged)).not.toContain(SECRET);
     },
   );
 

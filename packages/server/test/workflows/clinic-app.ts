@@ -113,6 +113,8 @@ export interface Clinic {
   readonly doctor: TestUser;
   readonly reception: TestUser;
   readonly auditor: TestUser;
+  /** The server's error log, a parsed line each. */
+  readonly errors: Record<string, any>[];
   close(): Promise<void>;
 }
 
@@ -122,13 +124,16 @@ export interface Clinic {
  */
 export async function startClinic(dialect: DialectName): Promise<Clinic> {
   const tdb = await freshDatabase(dialect);
-  const nf = await createNinefold(clinic, { database: tdb.url });
+  const errors: Record<string, any>[] = [];
+  const stream = { write: (line: string) => void errors.push(JSON.parse(line)) };
+  const nf = await createNinefold(clinic, { database: tdb.url, logger: { level: 'error', stream } });
   await nf.server.listen({ port: 0, host: '127.0.0.1' });
   const port = (nf.server.server.address() as AddressInfo).port;
   return {
     nf,
     port,
     settle: await busSettler(nf),
+    errors,
     doctor: await sessionUser(nf, 'doctor', 'Doctor'),
     reception: await sessionUser(nf, 'reception', 'Reception'),
     auditor: await sessionUser(nf, 'auditor', 'Auditor'),
