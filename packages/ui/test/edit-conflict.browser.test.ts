@@ -214,6 +214,29 @@ describe.skipIf(!HAS_CHROMIUM)('two agents edit one ticket', { timeout: 120_000 
     });
   });
 
+  it('keeps a transition dialog open, with its text, when the other agent moves the ticket on first', async () => {
+    const SUBJECT = 'Conflict: lift stuck on floor 3';
+    const created = await ticket(SUBJECT);
+    await agent.transition('tickets', created.id, 'triage', {});
+    await openTicket(two.page, created.id, SUBJECT);
+    await two.page.getByRole('button', { name: 'Resolve' }).click();
+    const dialog = two.page.getByRole('dialog', { name: 'Resolve' });
+    const resolution = dialog.getByLabel('Resolution');
+    await resolution.fill('Called the lift company.');
+
+    await agent.transition('tickets', created.id, 'resolve', { resolution: 'Lift restarted.' });
+    const notice = dialog.getByRole('status').filter({ hasText: 'Someone else changed this ticket' });
+    await notice.getByText('Resolve no longer applies: it is Resolved now.').waitFor();
+    await notice.getByText('Status is now').waitFor();
+    // Still open, the text still there; sending could only be refused, so it waits.
+    expect(await resolution.inputValue()).toBe('Called the lift company.');
+    expect(await dialog.getByRole('button', { name: 'Resolve' }).isDisabled()).toBe(true);
+    await checkA11y(two.page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await agent.get('tickets', created.id)).resolution).toBe('Lift restarted.');
+  });
+
   it('did all of it without page errors', () => {
     expect([...one.errors, ...two.errors]).toEqual([]);
   });

@@ -1,6 +1,7 @@
 /**
  * A dialog form's footer: Cancel, which closes the dialog (Radix gives focus back), and the
- * submit button, disabled and saying so while the request is out.
+ * submit button, disabled and saying so while the request is out, or disabled when there is
+ * nothing it could do (the dialog says why).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 
@@ -11,10 +12,12 @@ export function DialogActions({
   submit,
   busy,
   busyText = 'Working…',
+  disabled = false,
 }: {
   readonly submit: string;
   readonly busy: boolean;
   readonly busyText?: string;
+  readonly disabled?: boolean;
 }) {
   return (
     <div className="form-actions dialog-actions">
@@ -23,7 +26,7 @@ export function DialogActions({
           Cancel
         </button>
       </Dialog.Close>
-      <button type="submit" disabled={busy} aria-busy={busy}>
+      <button type="submit" disabled={busy || disabled} aria-busy={busy}>
         {busy ? busyText : submit}
       </button>
     </div>

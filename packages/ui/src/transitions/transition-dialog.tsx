@@ -49,9 +49,18 @@ function TransitionForm({ entity, record, recordTitle, transition, onClose }: Tr
     validator.transition(transition.name, d),
   );
   const { run, pending } = useRunTransition(entity);
-  const to = e.states?.states[transition.to];
+  const machine = e.states;
+  const to = machine?.states[transition.to];
+  const state = machine ? String(drift.latest[machine.field] ?? '') : '';
+  // Someone else moved the record to a state this transition does not start from: sending
+  // would only be refused (and close the dialog), so the input stays and the button waits.
+  const moved = !sending && machine !== undefined && !transition.from.includes(state);
+  const kept = moved
+    ? `${transition.label} no longer applies: it is ${machine?.states[state]?.label ?? state} now. What you typed stays here until you close this dialog.`
+    : 'What you typed is kept.';
 
   const submit = form.handleSubmit(async (body) => {
+    if (moved) return;
     const version = drift.latest.version;
     setSending(true);
     try {
@@ -78,7 +87,7 @@ function TransitionForm({ entity, record, recordTitle, transition, onClose }: Tr
         what={singular(e.label)}
         changes={sending ? [] : drift.changes}
         gone={drift.gone}
-        kept="What you typed is kept."
+        kept={kept}
       />
       <FieldSet
         idPrefix={`transition-${transition.name}`}
@@ -86,7 +95,7 @@ function TransitionForm({ entity, record, recordTitle, transition, onClose }: Tr
         names={names}
         form={form}
       />
-      <DialogActions submit={transition.label} busy={pending} />
+      <DialogActions submit={transition.label} busy={pending} disabled={moved} />
     </form>
   );
 }
