@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DATA_DIR, REPO_ROOT } from './lib/bench-paths';
 import { machineInfo, markdownTable } from './lib/report';
+import { benchEnv } from './lib/server-process';
 import { Fleet } from './realtime-fleet';
 import { populate } from './realtime-population';
 import { type Change, SUBSCRIPTIONS, Workload } from './realtime-workload';
@@ -69,6 +70,7 @@ function startServer(file: string): Promise<ServerChild> {
     : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER, file], {
     cwd: REPO_ROOT,
+    env: benchEnv(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

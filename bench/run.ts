@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <suite>`: core, mixed or all (default all). Seeds (or reuses) the
+ * `npm run bench -- <suite>`: core, mixed, postgres, realtime, realtime-10k or all (default all). Seeds (or reuses) the
  * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
  * and writes them to bench/.data/results-<time>.md.
  */
@@ -13,11 +13,17 @@ import { copyForRun, seededDatabase } from './lib/seed-database';
 import { loadWorkloadData, type WorkloadData } from './lib/workload-data';
 import { coreSuite } from './suites/core-suite';
 import { mixedSuite } from './suites/mixed-suite';
+import { postgresSuite } from './suites/postgres-suite';
 
 type Suite = (file: string, data: WorkloadData, settings: RunSettings) => Promise<string>;
 
-const SUITES: Record<string, Suite> = { core: coreSuite, mixed: mixedSuite };
+const SUITES: Record<string, Suite> = { core: coreSuite, mixed: mixedSuite, postgres: postgresSuite };
 SUITES.realtime = () => import('./realtime-bench').then((m) => m.realtimeSuite());
+// The same workload with ten times the subscribers on one process.
+SUITES['realtime-10k'] = () =>
+  import('./realtime-bench').then((m) =>
+    m.realtimeSuite({ ...m.realtimeSettings(), subscribers: 10_000, agents: 99 }),
+  );
 
 const name = process.argv[2] ?? 'all';
 const chosen = name === 'all' ? Object.keys(SUITES) : [name];

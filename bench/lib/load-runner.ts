@@ -61,7 +61,31 @@ export interface Sample {
   readonly kinds: ReadonlyMap<string, { readonly latencies: number[]; failed: number }>;
 }
 
-function fire(options: LoadOptions, seconds: number): Promise<Sample> {
+/** One run against every process of the server at once, connections shared out, merged. */
+async function fire(options: LoadOptions, seconds: number): Promise<Sample> {
+  const urls = options.server.urls ?? [options.server.url];
+  if (urls.length === 1) return fireAt(options.server.url, options, seconds);
+  const cpuBefore = options.server.cpuSeconds();
+  const connections = Math.max(1, Math.round(options.connections / urls.length));
+  const samples = await Promise.all(urls.map((url) => fireAt(url, { ...options, connections }, seconds)));
+  const kinds = new Map<string, { latencies: number[]; failed: number }>();
+  for (const s of samples) {
+    for (const [k, v] of s.kinds) {
+      const m = kinds.get(k) ?? { latencies: [], failed: 0 };
+      for (const ms of v.latencies) m.latencies.push(ms);
+      m.failed += v.failed;
+      kinds.set(k, m);
+    }
+  }
+  return {
+    seconds: Math.max(...samples.map((s) => s.seconds)),
+    cpuSeconds: options.server.cpuSeconds() - cpuBefore,
+    errors: samples.reduce((n, s) => n + s.errors, 0),
+    kinds,
+  };
+}
+
+function fireAt(url: string, options: LoadOptions, seconds: number): Promise<Sample> {
   const kinds = new Map<string, { latencies: number[]; failed: number }>();
   // autocannon calls onResponse and then emits `response` synchronously for the same
   // request, so the kind recorded here is the kind of the response the event reports.
@@ -71,7 +95,7 @@ function fire(options: LoadOptions, seconds: number): Promise<Sample> {
   return new Promise<Sample>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: options.server.url,
+        url,
         connections: options.connections,
         duration: seconds,
         requests: [

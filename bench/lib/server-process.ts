@@ -13,6 +13,8 @@ export interface ServerHandle {
   readonly name: string;
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
+  /** Every process of the server when it is several (load is spread over them); else absent. */
+  readonly urls?: readonly string[];
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -35,6 +37,16 @@ function profileArgs(name: string): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', join(dir, name)];
 }
 
+/**
+ * The environment of every server under test: the request log at `warn` unless LOG_LEVEL says
+ * otherwise. A ceiling logs nothing, so a line per request on one side only would be measured
+ * as Ninefold's cost; set LOG_LEVEL=info to measure with it.
+ * @example spawn(process.execPath, args, { env: benchEnv() })
+ */
+export function benchEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+}
+
 /** BENCH_NODE_ARGS: more flags for every child (for example `--trace-gc`), split on spaces. */
 function extraNodeArgs(): string[] {
   return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -50,7 +62,7 @@ export function startServer(name: string, entry: string, args: readonly string[]
   const child: ChildProcess = spawn(
     process.execPath,
     [...profileArgs(name), ...extraNodeArgs(), '--import', 'tsx', serverEntry(entry), ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    { cwd: REPO_ROOT, env: benchEnv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -70,4 +82,64 @@ export function startServer(name: string, entry: string, args: readonly string[]
       });
     });
   });
+}
+
+/**
+ * Starts the real CLI (`ninefold <args>`, as users run it) with extra environment; resolves
+ * once it prints the URL it listens on.
+ * @example const a = await startCli('ninefold start A', ['start', 'examples/helpdesk', '--port', '0'], { DATABASE_URL: url });
+ */
+export function startCli(
+  name: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<ServerHandle> {
+  const bin = join(REPO_ROOT, 'packages/cli/bin/ninefold.js');
+  const child: ChildProcess = spawn(process.execPath, [...extraNodeArgs(), bin, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...benchEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let listening = false;
+    child.once('exit', (code) =>
+      reject(new Error(`${name} exited with code ${code} before listening:\n${out}`)),
+    );
+    // Read to the end, so a chatty server never blocks on a full pipe.
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      if (listening) return;
+      out += chunk;
+      const url = /is running at (http:\/\/\S+)/.exec(out)?.[1];
+      if (!url) return;
+      listening = true;
+      const pid = child.pid!;
+      resolve({
+        name,
+        url,
+        cpuSeconds: () => cpuOf(pid),
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+/**
+ * Several processes of one server as one handle: load spreads over them, CPU adds up.
+ * @example const both = serverGroup('ninefold ×2', [a, b]);
+ */
+export function serverGroup(name: string, members: readonly ServerHandle[]): ServerHandle {
+  return {
+    name,
+    url: members[0]!.url,
+    urls: members.map((m) => m.url),
+    cpuSeconds: () => members.reduce((n, m) => n + m.cpuSeconds(), 0),
+    stop: async () => {
+      await Promise.all(members.map((m) => m.stop()));
+    },
+  };
 }
