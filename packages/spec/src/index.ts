@@ -27,12 +27,21 @@ export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';
 export type { ActionMeta, ClientMeta, QuotaMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
-export type { EntityMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
-export { entityMeta, ruleMeta, whoMeta } from './derive/entity-meta';
+export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
+export { entityMeta, listMeta, ruleMeta, whoMeta } from './derive/entity-meta';
 export type { FilterableField, FilterOperator } from './derive/filter-operators';
 export { filterableFields, filterOperators } from './derive/filter-operators';
 export type { EntitySchemas, JsonSchema, JsonValue, SchemaMode } from './derive/json-schema';
 export { entitySchemas, fieldSchema, isWritable, objectSchema } from './derive/json-schema';
+export type { ListCapabilities } from './derive/list-capabilities';
+export {
+  CONTAINS_WINDOW,
+  filterRefusal,
+  listCapabilities,
+  MAX_SORT_TEXT,
+  sortRefusal,
+  whyNotSortable,
+} from './derive/list-capabilities';
 export type { OpenApiDocument, OpenApiOptions } from './derive/openapi';
 export { openApi } from './derive/openapi';
 export { SESSION_COOKIE } from './derive/openapi-components';

@@ -84,6 +84,12 @@ export interface EntityInput<F extends Fields, SF extends string, St extends str
   readonly validate?: readonly ValidationInput<N>[];
   /** Extra indexes, each a list of columns. */
   readonly indexes?: readonly (readonly N[])[];
+  /**
+   * The fields lists may be sorted by, besides `createdAt` and the title field: each one
+   * costs the indexes that serve it (alone, and after each equality key of the entity), so
+   * name only the orders the product shows. Required scalar fields only.
+   */
+  readonly sortable?: readonly N[];
 }
 
 // Normalized nodes: what every consumer (checker, server, meta) reads.
@@ -145,6 +151,8 @@ export interface EntityNode {
   readonly access: AccessNode;
   readonly validate: readonly ValidationNode[];
   readonly indexes: readonly (readonly string[])[];
+  /** The declared extra sorts (see `listCapabilities` for every sort a list accepts). */
+  readonly sortable?: readonly string[];
 }
 
 declare const entityTypes: unique symbol;
@@ -286,6 +294,7 @@ export function entity<
       params: toExprMap(v.params),
     })),
     indexes: (def.indexes ?? []).map((cols) => [...cols]),
+    ...(def.sortable ? { sortable: [...def.sortable] } : {}),
   };
   return deepFreeze(node) as EntityDef<WithState<F, SF, St>, InputsOf<Tr>>;
 }

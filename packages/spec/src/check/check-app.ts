@@ -10,6 +10,7 @@ import { checkErrorCatalogue } from './check-errors';
 import { checkLimits } from './check-limits';
 import { checkRoles } from './check-roles';
 import { checkScreens } from './check-screens';
+import { checkSortable } from './check-sortable';
 
 export type { Problem };
 
@@ -35,5 +36,6 @@ export function checkApp(app: App): CheckResult {
   checkActions(ctx);
   checkLimits(ctx);
   checkScreens(ctx);
+  checkSortable(ctx);
   return { ok: ctx.problems.length === 0, problems: ctx.problems };
 }

@@ -97,7 +97,32 @@ const cases: BrokenCase[] = [
       d.screens.tickets!.search = 'priority';
     },
     path: 'screens.tickets.search',
-    mentions: "'priority', which is an enum field, not text",
+    mentions: "the search is refused by the server: 'priority' takes eq, ne, in, not contains",
+  },
+  {
+    name: 'a filter the server refuses (a list field)',
+    edit: (d) => {
+      d.screens.tickets!.filters = ['status', 'tags'];
+    },
+    path: 'screens.tickets.filters[1]',
+    mentions: "the filter is refused by the server: 'tags' cannot be filtered on",
+  },
+  {
+    name: 'a sort on a field no index serves (not declared sortable)',
+    edit: (d) => {
+      d.screens.tickets!.sort = '-priority';
+    },
+    path: 'screens.tickets.sort',
+    mentions:
+      "the sort is refused by the server: 'priority' cannot be sorted on: it is not declared sortable",
+  },
+  {
+    name: 'a sort on an optional field (regression: passed check, then answered 400)',
+    edit: (d) => {
+      d.screens.tickets!.sort = 'resolvedAt';
+    },
+    path: 'screens.tickets.sort',
+    mentions: "'resolvedAt' cannot be sorted on: it is optional",
   },
   {
     name: 'a sort on an unknown field',

@@ -4,14 +4,14 @@
  */
 import type { EntityNode } from '../app/entity';
 import type { ScreenInput, ScreenKind } from '../app/screens';
+import { filterRefusal, sortRefusal } from '../derive/list-capabilities';
 import { fieldNames, fieldOf, whyNotWritable } from './app-lookup';
 import type { CheckContext } from './check-context';
 import { checkRoleRef } from './check-roles';
 import { checkWidgets } from './check-widgets';
-import { article, which } from './describe-names';
+import { which } from './describe-names';
 
 const ENTITY_KINDS: readonly ScreenKind[] = ['list', 'board', 'form', 'detail'];
-const TEXT_TYPES = ['text', 'longText', 'email'];
 
 /**
  * Checks every screen of the app.
@@ -89,16 +89,19 @@ function checkEntityPage(
     ctx.report(`${path}.kind`, `a board has one column per state, but ${name} has no states`);
   }
   for (const [i, c] of (screen.columns ?? []).entries()) known(c, `${path}.columns[${i}]`, 'column is');
-  for (const [i, c] of (screen.filters ?? []).entries()) known(c, `${path}.filters[${i}]`, 'filter is on');
-  if (screen.sort !== undefined) known(screen.sort.replace(/^-/, ''), `${path}.sort`, 'sort is by');
+  // The server's own refusals (listCapabilities), word for word: a screen the checker passes
+  // never answers 400 for its filters, search or sort.
+  for (const [i, c] of (screen.filters ?? []).entries()) {
+    const why = known(c, `${path}.filters[${i}]`, 'filter is on') && filterRefusal(entity, c, 'eq');
+    if (why) ctx.report(`${path}.filters[${i}]`, `the filter is refused by the server: ${why}`);
+  }
+  if (screen.sort !== undefined && known(screen.sort.replace(/^-/, ''), `${path}.sort`, 'sort is by')) {
+    const why = sortRefusal(entity, screen.sort);
+    if (why) ctx.report(`${path}.sort`, `the sort is refused by the server: ${why}`);
+  }
   if (screen.search !== undefined && known(screen.search, `${path}.search`, 'search is on')) {
-    const type = fieldOf(entity, screen.search)?.type ?? '';
-    if (!TEXT_TYPES.includes(type)) {
-      ctx.report(
-        `${path}.search`,
-        `the search is on '${screen.search}', which is ${article(type)} field, not text`,
-      );
-    }
+    const why = filterRefusal(entity, screen.search, 'contains');
+    if (why) ctx.report(`${path}.search`, `the search is refused by the server: ${why}`);
   }
   for (const [i, field] of (screen.fields ?? []).entries()) {
     const why = known(field, `${path}.fields[${i}]`, 'form asks for') && whyNotWritable(entity, field);

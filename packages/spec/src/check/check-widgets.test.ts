@@ -44,6 +44,30 @@ const cases: BrokenCase[] = [
     mentions: "'due', which is not a field of tickets",
   },
   {
+    name: 'a widget sorted on an optional field (regression: passed check, then answered 400)',
+    edit: (d) => {
+      widgets(d)[1] = { kind: 'list', title: 'Queue', entity: 'tickets', sort: '-resolvedAt' };
+    },
+    path: 'screens.dashboard.widgets[1].sort',
+    mentions: "the sort is refused by the server: 'resolvedAt' cannot be sorted on: it is optional",
+  },
+  {
+    name: 'a widget sorted on a field no index serves',
+    edit: (d) => {
+      widgets(d)[1] = { kind: 'list', title: 'Queue', entity: 'tickets', sort: 'category' };
+    },
+    path: 'screens.dashboard.widgets[1].sort',
+    mentions: "'category' cannot be sorted on: it is not declared sortable; lists sort by createdAt",
+  },
+  {
+    name: 'a widget filtering on a field the server cannot filter on',
+    edit: (d) => {
+      widgets(d)[1] = { kind: 'count', title: 'Tagged', entity: 'tickets', where: { tags: 'vpn' } };
+    },
+    path: 'screens.dashboard.widgets[1].where.tags',
+    mentions: "the filter is refused by the server: 'tags' cannot be filtered on",
+  },
+  {
     name: 'a widget for an undeclared role',
     edit: (d) => {
       widgets(d)[0]!.roles = ['customers'];

@@ -5,6 +5,7 @@
 
 import type { Where } from '../app/action';
 import type { WidgetInput } from '../app/screens';
+import { filterRefusal, sortRefusal } from '../derive/list-capabilities';
 import { fieldNames, fieldOf } from './app-lookup';
 import type { CheckContext } from './check-context';
 import { checkRoleRef } from './check-roles';
@@ -60,6 +61,11 @@ function checkRecordsWidget(
       );
       continue;
     }
+    const refused = filterRefusal(entity, key, Array.isArray(value) ? 'in' : 'eq');
+    if (refused) {
+      ctx.report(`${path}.where.${key}`, `the filter is refused by the server: ${refused}`);
+      continue;
+    }
     for (const v of Array.isArray(value) ? value : [value]) {
       const problem = v === null ? undefined : valueProblem(field, v);
       if (problem) {
@@ -68,12 +74,16 @@ function checkRecordsWidget(
     }
   }
   const sortField = sort?.replace(/^-/, '');
-  if (sortField !== undefined && !names.includes(sortField)) {
+  if (sort === undefined || sortField === undefined) return;
+  if (!names.includes(sortField)) {
     ctx.report(
       `${path}.sort`,
       `the widget sorts by ${which(sortField, `a field of ${name}`, names, 'fields')}`,
     );
+    return;
   }
+  const refused = sortRefusal(entity, sort);
+  if (refused) ctx.report(`${path}.sort`, `the sort is refused by the server: ${refused}`);
 }
 
 function checkChart(ctx: CheckContext, name: string, series: readonly string[], path: string): void {

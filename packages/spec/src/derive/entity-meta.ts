@@ -6,6 +6,8 @@ import type { App } from '../app/define-app';
 import { type EntityNode, humanize } from '../app/entity';
 import type { Fields } from '../fields/field';
 import type { RuleNode } from '../rules/rule';
+import type { FilterOperator } from './filter-operators';
+import { listCapabilities } from './list-capabilities';
 import { ruleToText } from './rule-text';
 
 /** A rule with its words. */
@@ -23,6 +25,19 @@ export interface TransitionMeta {
   readonly input: Fields;
   /** Preconditions, each with the code it answers when unmet. */
   readonly requires: readonly (RuleMeta & { readonly error: string })[];
+}
+
+/**
+ * What the entity's lists take, from `listCapabilities`: a client offers exactly these sorts
+ * and filters, and the server refuses any other with MALFORMED_REQUEST.
+ */
+export interface ListMeta {
+  /** Sortable fields, each both ways (`f` and `-f`). */
+  readonly sorts: readonly string[];
+  /** Per filterable field, its operators. */
+  readonly filters: { readonly [field: string]: readonly FilterOperator[] };
+  /** How many records one page of a `contains` filter examines (a page may come back short). */
+  readonly containsWindow: number;
 }
 
 export interface EntityMeta {
@@ -50,6 +65,21 @@ export interface EntityMeta {
     readonly error: string;
     readonly field?: string;
   }[];
+  /** Always there in `/api/meta` (optional only so hand-built metas in tests stay valid). */
+  readonly list?: ListMeta;
+}
+
+/**
+ * The list part of an entity's meta.
+ * @example listMeta(app.entities.tickets!).sorts.includes('dueAt') // true
+ */
+export function listMeta(e: EntityNode): ListMeta {
+  const caps = listCapabilities(e);
+  return {
+    sorts: caps.sorts,
+    filters: Object.fromEntries(caps.filters.map((f) => [f.name, f.operators])),
+    containsWindow: caps.containsWindow,
+  };
 }
 
 /**
@@ -113,5 +143,6 @@ export function entityMeta(app: App, name: string, e: EntityNode): EntityMeta {
       error: v.error,
       ...(v.field ? { field: v.field } : {}),
     })),
+    list: listMeta(e),
   };
 }

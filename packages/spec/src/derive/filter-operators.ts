@@ -1,5 +1,5 @@
 /**
- * The list filter vocabulary: which fields a list can be filtered and sorted on, and with
+ * The list filter vocabulary: which fields a list can be filtered on, and with
  * which operators. `?priority=high` is equality; `?field[op]=value` names an operator, e.g.
  * `?createdAt[gte]=2025-01-01T00:00:00Z`, `?priority[in]=high,urgent`, `?subject[contains]=login`.
  */
@@ -8,7 +8,7 @@ import type { Field, FieldType } from '../fields/field';
 
 export type FilterOperator = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains';
 
-/** A field a list can filter or sort on: a scalar entity field or a system timestamp or id. */
+/** A field a list can filter on: a scalar entity field or a system one (sorts: `listCapabilities`). */
 export interface FilterableField {
   readonly name: string;
   readonly type: FieldType;
@@ -42,10 +42,11 @@ const SYSTEM: readonly FilterableField[] = [
   { name: 'id', type: 'ref', operators: filterOperators('ref') },
   { name: 'createdAt', type: 'datetime', operators: filterOperators('datetime') },
   { name: 'updatedAt', type: 'datetime', operators: filterOperators('datetime') },
+  { name: 'version', type: 'integer', operators: filterOperators('integer') },
 ];
 
 /**
- * The fields of an entity a list can filter and sort on, system ones first.
+ * The fields of an entity a list can filter on, system ones first.
  * @example filterableFields(app.entities.tickets!).map((f) => f.name) // ['id', 'createdAt', …, 'status']
  */
 export function filterableFields(entity: EntityNode): FilterableField[] {

@@ -4,8 +4,9 @@
  */
 import type { App } from '../app/define-app';
 import type { EntityNode } from '../app/entity';
-import { type FilterableField, type FilterOperator, filterableFields } from './filter-operators';
+import type { FilterableField, FilterOperator } from './filter-operators';
 import type { JsonSchema } from './json-schema';
+import { CONTAINS_WINDOW, listCapabilities } from './list-capabilities';
 
 /** How the list filters read, for the list operation's description. */
 export const FILTER_SYNTAX = [
@@ -13,7 +14,10 @@ export const FILTER_SYNTAX = [
   '`?field[op]=value` applies an operator: `ne`, `lt`, `lte`, `gt`, `gte` (numbers and timestamps),',
   '`in` (a comma-separated list, e.g. `?priority[in]=high,urgent`) and `contains`',
   '(a case-insensitive substring of a text field, e.g. `?subject[contains]=login`).',
-  'Several filters all apply. Sort with `sort=field` (ascending) or `sort=-field` (descending);',
+  `A \`contains\` page examines at most ${CONTAINS_WINDOW} records in the list's order: it may hold`,
+  'fewer records than `limit`, even none, and still answer a `nextCursor` to search on from.',
+  'Several filters all apply. Sort with `sort=field` (ascending) or `sort=-field` (descending),',
+  'on the fields the `sort` parameter lists (each served by an index);',
   'page with `limit` and the `cursor` a previous page answered as `nextCursor`.',
 ].join(' ');
 
@@ -33,9 +37,9 @@ const OPERATOR_WORDS: Record<FilterOperator, string> = {
  * @example listParameters(app, app.entities.tickets!).map((p) => p.name) // ['limit', 'cursor', 'sort', 'id', …, 'priority[in]', …]
  */
 export function listParameters(app: App, entity: EntityNode): JsonSchema[] {
-  const fields = filterableFields(entity);
+  const { filters: fields, sorts } = listCapabilities(entity);
   const { pageSize } = app.limits;
-  const sortable = fields.flatMap((f) => [f.name, `-${f.name}`]);
+  const sortable = sorts.flatMap((name) => [name, `-${name}`]);
   return [
     query('limit', 'How many records a page holds at most.', {
       type: 'integer',

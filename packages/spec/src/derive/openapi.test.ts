@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import app from '../../../../examples/helpdesk/app';
 import { clientMeta } from './client-meta';
 import type { JsonSchema } from './json-schema';
+import { listCapabilities } from './list-capabilities';
 import { openApi } from './openapi';
 
 const doc = openApi(app);
@@ -183,10 +184,34 @@ describe('openApi on the helpdesk', () => {
       expect(param(name)).toBeUndefined();
     });
 
-    it('sorts both ways on filterable fields', () => {
-      expect(param('sort')?.schema).toMatchObject({
-        enum: expect.arrayContaining(['createdAt', '-createdAt', 'priority']),
+    it('lists exactly the sorts the list capabilities take, both ways', () => {
+      expect(param('sort')?.schema).toEqual({
+        type: 'string',
+        enum: [
+          'createdAt',
+          '-createdAt',
+          'subject',
+          '-subject',
+          'updatedAt',
+          '-updatedAt',
+          'dueAt',
+          '-dueAt',
+        ],
       });
+    });
+
+    it.each(Object.keys(app.entities))('%s: the sort enum is listCapabilities(entity).sorts', (name) => {
+      const p = (op(`/api/entities/${name}`, 'get')?.parameters ?? []).find(
+        (x: JsonSchema) => x.name === 'sort',
+      );
+      const { sorts } = listCapabilities(app.entities[name]!);
+      expect(p?.schema.enum).toEqual(sorts.flatMap((s) => [s, `-${s}`]));
+    });
+
+    it('offers no sort on an optional field (regression: 14 sort values the server always refused)', () => {
+      const optional = Object.entries(app.entities.tickets!.fields).filter(([, f]) => f.optional);
+      const sorts = (param('sort')!.schema as { enum: string[] }).enum;
+      for (const [name] of optional) expect(sorts).not.toContain(name);
     });
 
     it('documents the filter syntax', () => {
