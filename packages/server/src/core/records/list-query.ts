@@ -1,9 +1,11 @@
 /**
  * The list query string: `?field=value` and `?field[op]=value` filters, `sort=field` or
  * `sort=-field`, `limit`, and an opaque keyset `cursor`. Anything it cannot read is a
- * MALFORMED_REQUEST naming the parameter.
+ * MALFORMED_REQUEST naming the parameter. Which sorts and filters a list takes comes from
+ * the spec's `listCapabilities`, the source the checker and OpenAPI read too, so a sort is
+ * taken only when an index serves it.
  */
-import type { EntityNode, Field } from '@ninefold/spec';
+import { type EntityNode, type Field, filterRefusal, sortRefusal } from '@ninefold/spec';
 import { AppError } from '../app-error';
 import { hasBadText } from '../storable-text';
 import { isUuid } from '../uuid7';
@@ -135,10 +137,9 @@ export function parseListQuery(
     } else if (param === 'sort') {
       const desc = rawValue.startsWith('-');
       const name = desc ? rawValue.slice(1) : rawValue;
-      const f = fieldOf(name, 'sort');
-      if (f.optional || f.type === 'list' || f.type === 'object' || f.type === 'map') {
-        throw bad(`sort: '${name}' cannot be sorted on.`);
-      }
+      fieldOf(name, 'sort');
+      const refused = sortRefusal(entity, name);
+      if (refused) throw bad(`sort: ${refused}.`);
       sort = { field: name, desc };
     } else if (param === 'cursor') {
       after = decodeCursor(rawValue);
@@ -149,11 +150,13 @@ export function parseListQuery(
       const op = (m[2] ?? 'eq') as FilterOp;
       if (!OPS.has(op)) throw bad(`${param}: unknown operator '${op}'.`);
       const f = fieldOf(name, param);
+      const refused = filterRefusal(entity, name, op);
+      if (refused) throw bad(`${param}: ${refused}.`);
       if (op === 'in') {
         const values = rawValue.split(',').map((v) => parseValue(f, v, param));
         filters.push({ field: name, op, value: values });
       } else if (op === 'contains') {
-        if (!['text', 'longText', 'email'].includes(f.type)) throw bad(`${param}: contains works on text.`);
+        if (rawValue === '') throw bad(`${param}: contains needs some text.`);
         filters.push({ field: name, op, value: rawValue });
       } else if (rawValue === 'null' && f.optional && (op === 'eq' || op === 'ne')) {
         filters.push({ field: name, op, value: null });

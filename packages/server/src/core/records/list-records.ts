@@ -1,9 +1,10 @@
 /**
  * Lists: the caller's read rule becomes part of the WHERE clause, so the database filters
  * (pages and counts stay right, indexes serve the query) and a hidden record is simply
- * absent. Pages are keyset pages on (sort field, id).
+ * absent. Pages are keyset pages on (sort field, id), each sort served by an index
+ * (`listCapabilities`); a `contains` search examines at most CONTAINS_WINDOW records a page.
  */
-import { SYSTEM_FIELDS } from '@ninefold/spec';
+import { CONTAINS_WINDOW, type EntityNode, SYSTEM_FIELDS } from '@ninefold/spec';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../app-error';
 import { accessRule, grantsFor } from '../rules/access-rule';
@@ -72,7 +73,12 @@ export async function listRecords(
   q: ListQuery,
 ): Promise<{ items: Rec[]; nextCursor: string | null }> {
   const node = scope.entity(entity);
-  const conditions = listConditions(scope, entity, q.filters);
+  const search = q.filters.filter((f) => f.op === 'contains');
+  const conditions = listConditions(
+    scope,
+    entity,
+    q.filters.filter((f) => f.op !== 'contains'),
+  );
   const { field, desc } = q.sort;
   const col = sql.ref(`t.${field}`);
   const idCol = sql.ref('t.id');
@@ -84,18 +90,41 @@ export async function listRecords(
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const dir = sql.raw(desc ? 'desc' : 'asc');
-  const rows = await scope.exec.all<Rec>(
-    sql`select t.* from ${sql.table(entity)} as t ${where} order by ${col} ${dir}, ${idCol} ${dir} limit ${q.limit + 1}`.compile(
-      scope.exec.qb,
-    ),
-  );
+  const order = sql`order by ${col} ${dir}, ${idCol} ${dir}`;
+  const ordered = sql`select t.* from ${sql.table(entity)} as t ${where} ${order}`;
+  // No index finds a substring, so a search examines a bounded window of the list, in its
+  // order (an index walk), and keeps the matches: the cost of a page never grows with the table.
+  const query =
+    search.length === 0
+      ? sql`${ordered} limit ${q.limit + 1}`
+      : sql`select t.* from (${ordered} limit ${CONTAINS_WINDOW}) as t where ${sql.join(
+          search.map((f) => filterSql(f, scope)),
+          sql` and `,
+        )} ${order} limit ${q.limit + 1}`;
+  const rows = await scope.exec.all<Rec>(query.compile(scope.exec.qb));
   const more = rows.length > q.limit;
   const page = (more ? rows.slice(0, q.limit) : rows).map((r) => decodeRow(node, r, scope.exec.dialect));
-  const last = page.at(-1);
+  // A short search page goes on from the window's last record when the window was full:
+  // records past it were not examined, so they may still match.
+  const last =
+    !more && search.length > 0
+      ? ((await windowEnd(scope, node, sql`${ordered} limit 1 offset ${CONTAINS_WINDOW - 1}`)) ?? null)
+      : more
+        ? page.at(-1)
+        : null;
   return {
     items: page.map((r) => project(scope, entity, r)),
-    nextCursor: more && last ? encodeCursor(last[field], String(last.id)) : null,
+    nextCursor: last ? encodeCursor(last[field], String(last.id)) : null,
   };
+}
+
+async function windowEnd(
+  scope: RecordScope,
+  node: EntityNode,
+  query: RawBuilder<unknown>,
+): Promise<Rec | undefined> {
+  const [row] = await scope.exec.all<Rec>(query.compile(scope.exec.qb));
+  return row ? decodeRow(node, row, scope.exec.dialect) : undefined;
 }
 
 /**

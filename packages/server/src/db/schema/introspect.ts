@@ -16,11 +16,13 @@ export interface ExistingTable {
 export interface ExistingSchema {
   readonly tables: Map<string, ExistingTable>;
   readonly indexes: Set<string>;
+  /** Each index's table, by index name. */
+  readonly indexTables: Map<string, string>;
 }
 
 async function introspectSqlite(db: Executor): Promise<ExistingSchema> {
-  const master = await db.all<{ type: string; name: string }>(
-    sql`select type, name from sqlite_master where type in ('table', 'index')`.compile(db.qb),
+  const master = await db.all<{ type: string; name: string; tbl_name: string }>(
+    sql`select type, name, tbl_name from sqlite_master where type in ('table', 'index')`.compile(db.qb),
   );
   const tables = new Map<string, ExistingTable>();
   for (const t of master.filter((m) => m.type === 'table' && !m.name.startsWith('sqlite_'))) {
@@ -34,7 +36,12 @@ async function introspectSqlite(db: Executor): Promise<ExistingSchema> {
       ),
     });
   }
-  return { tables, indexes: new Set(master.filter((m) => m.type === 'index').map((m) => m.name)) };
+  const indexes = master.filter((m) => m.type === 'index');
+  return {
+    tables,
+    indexes: new Set(indexes.map((m) => m.name)),
+    indexTables: new Map(indexes.map((m) => [m.name, m.tbl_name])),
+  };
 }
 
 async function introspectPostgres(db: Executor): Promise<ExistingSchema> {
@@ -56,10 +63,14 @@ async function introspectPostgres(db: Executor): Promise<ExistingSchema> {
     }
     t.columns.set(c.column_name, { name: c.column_name, type: c.data_type, notNull: c.is_nullable === 'NO' });
   }
-  const idx = await db.all<{ indexname: string }>(
-    sql`select indexname from pg_indexes where schemaname = current_schema()`.compile(db.qb),
+  const idx = await db.all<{ indexname: string; tablename: string }>(
+    sql`select indexname, tablename from pg_indexes where schemaname = current_schema()`.compile(db.qb),
   );
-  return { tables, indexes: new Set(idx.map((i) => i.indexname)) };
+  return {
+    tables,
+    indexes: new Set(idx.map((i) => i.indexname)),
+    indexTables: new Map(idx.map((i) => [i.indexname, i.tablename])),
+  };
 }
 
 /**

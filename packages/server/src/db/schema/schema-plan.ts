@@ -1,11 +1,12 @@
 /**
  * The database schema an app needs, derived from its spec: one table per entity, one
  * column per field, CHECK constraints from the field limits (so the database refuses what
- * the validators refuse), and the indexes that unique fields, references, states, declared
- * indexes and list queries need.
+ * the validators refuse), and the indexes that unique fields, references, declared indexes
+ * and list sorts need.
  */
+import { createHash } from 'node:crypto';
 import type { App, Field } from '@ninefold/spec';
-import { isExpr } from '@ninefold/spec';
+import { isExpr, listCapabilities } from '@ninefold/spec';
 
 export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'datetime' | 'json';
 
@@ -100,12 +101,21 @@ const SYSTEM_COLUMNS: readonly ColumnPlan[] = [
   { name: 'version', type: 'integer', notNull: true },
 ];
 
+/**
+ * PostgreSQL cuts names at 63 bytes: a longer one is shortened with a hash of the whole, so
+ * the name it stores is the name planned and two long names never collide.
+ */
+function indexNameOf(full: string): string {
+  if (Buffer.byteLength(full) <= 63) return full;
+  return `${full.slice(0, 50)}_${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
+}
+
 /** The table an entity is stored in, with its columns and indexes. */
 export function entityTable(name: string, entity: App['entities'][string]): TablePlan {
   const columns: ColumnPlan[] = [...SYSTEM_COLUMNS];
   const indexes = new Map<string, IndexPlan>();
   const addIndex = (cols: readonly string[], unique = false) => {
-    const indexName = `ix_${name}_${cols.join('_')}${unique ? '_u' : ''}`;
+    const indexName = indexNameOf(`ix_${name}_${cols.join('_')}${unique ? '_u' : ''}`);
     if (!indexes.has(indexName)) indexes.set(indexName, { name: indexName, columns: cols, unique });
   };
   for (const [fieldName, field] of Object.entries(entity.fields)) {
@@ -119,14 +129,14 @@ export function entityTable(name: string, entity: App['entities'][string]): Tabl
       ...(check ? { check } : {}),
     });
     if (field.unique) addIndex([fieldName], true);
-    // References and states are filtered on by rules and lists, whose default order is
-    // (createdAt, id): so the index serves a filtered first page without sorting all matches.
-    else if (field.index || field.type === 'ref' || field.type === 'state')
-      addIndex([fieldName, 'createdAt', 'id']);
+    // A reference is looked up by deletes of what it points at and filtered on by lists; in
+    // the default order (createdAt, id), so that filtered first page needs no sort either.
+    else if (field.type === 'ref') addIndex([fieldName, 'createdAt', 'id']);
   }
   for (const cols of entity.indexes) addIndex([...cols, 'id']);
-  // The default list order; without it every unfiltered page sorts the whole table.
-  addIndex(['createdAt', 'id']);
+  // Every sort a list takes, alone and after each equality key (states, `index: true`
+  // fields, the caller's column of a read rule): the list's one source says which.
+  for (const cols of listCapabilities(entity).indexes) addIndex(cols);
   return { name, columns, indexes: [...indexes.values()] };
 }
 

@@ -91,6 +91,15 @@ export async function planChanges(db: Executor, app: App): Promise<SchemaChange[
         add(createIndexSql(table.name, index), `create index ${index.name}`);
     }
   }
+  // An index of ours the spec no longer plans goes: an index led by a filter but not ending
+  // in the list's sort lets the planner pick it and sort every match (the slow path). Only
+  // `ix_` indexes of the app's own entity tables; dropping one loses no data.
+  const plannedIndexes = new Set(planned.flatMap((t) => t.indexes.map((i) => i.name)));
+  const entityTables = new Set(Object.keys(app.entities));
+  for (const [index, table] of existing.indexTables) {
+    if (index.startsWith('ix_') && entityTables.has(table) && !plannedIndexes.has(index))
+      add(`DROP INDEX ${ident(index)}`, `drop index ${index} (no list or lookup needs it)`);
+  }
   return changes;
 }
 
