@@ -50,16 +50,16 @@ describe.each(DIALECTS)('HTTP contract on %s', (dialect) => {
   });
 
   // Keyset paging: walk every page and compare with the stored rows themselves. Each sort
-  // has ties (one createdAt for all, ten titles, two booleans, one version), so the id
-  // tie-break is what keeps pages from repeating or skipping records.
+  // has ties (one createdAt and one updatedAt for all, ten titles), so the id tie-break is
+  // what keeps pages from repeating or skipping records.
   const PAGES = [
     { sort: '', viewer: 'admin', limit: 7 },
     { sort: '', viewer: 'anonymous', limit: 7 },
     { sort: '-title', viewer: 'admin', limit: 7 },
     { sort: 'title', viewer: 'anonymous', limit: 9 },
-    { sort: 'published', viewer: 'admin', limit: 10 },
-    { sort: '-version', viewer: 'admin', limit: 8 },
-    { sort: 'id', viewer: 'admin', limit: 100 },
+    { sort: 'updatedAt', viewer: 'admin', limit: 10 },
+    { sort: '-updatedAt', viewer: 'anonymous', limit: 8 },
+    { sort: 'createdAt', viewer: 'admin', limit: 100 },
   ] as const;
 
   it.each(PAGES)(

@@ -131,11 +131,11 @@ export const INTERNAL_NOTES_NEVER_REACH_A_CUSTOMER: readonly Scenario[] = [
     items: () => [],
   },
   {
-    name: 'sorted by internal',
+    name: 'sorted by internal (no index serves it, so no list takes it)',
     as: 'alice',
     request: () => get(`${C}?sort=-internal`),
-    status: 200,
-    items: (f) => [f.alicePublic],
+    status: 400,
+    code: 'MALFORMED_REQUEST',
   },
   {
     name: 'by id',

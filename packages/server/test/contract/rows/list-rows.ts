@@ -81,8 +81,8 @@ const sortRows: ContractRow<World>[] = [
   ['', 'createdAt', true],
   ['sort=subject', 'subject', false],
   ['sort=-subject', 'subject', true],
-  ['sort=-priority', 'priority', true],
-  ['sort=version', 'version', false],
+  ['sort=-dueAt', 'dueAt', true],
+  ['sort=updatedAt', 'updatedAt', false],
 ].map(([q, field, desc]) => ({
   name: `sort: ?${q || '(default -createdAt)'}`,
   request: (w: World) => ({ method: 'GET', url: `${T}?${q}&limit=100`, headers: w.agent.headers }),
