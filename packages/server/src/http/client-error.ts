@@ -13,6 +13,9 @@ import { AppError } from '../core/app-error';
 import { problemOf } from './problem';
 import { requestId } from './request-log';
 
+/** How long a refused connection may go on sending before it is cut. */
+const DRAIN_MS = 5_000;
+
 /** The catalogue's word for what the parser refused. */
 function clientProblem(error: ConnectionError): AppError {
   if (error.code === 'HPE_HEADER_OVERFLOW') return new AppError('HEADERS_TOO_LARGE');
@@ -58,7 +61,13 @@ export function answerClientError(app: App, log: () => FastifyBaseLogger) {
     // As Node's own handler: never write into an answer already under way on this socket
     // (a pipelined request broke after an earlier one's headers went out).
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) socket.end(clientErrorResponse(app, problem, id));
-    else socket.destroy();
+    if (!socket.writable || inFlight?.headersSent) return void socket.destroy();
+    socket.end(clientErrorResponse(app, problem, id));
+    // The client may still be sending (the rest of its oversized headers). Closing on unread
+    // bytes resets the connection, and a reset can discard the answer before the client reads
+    // it: read and drop the rest, for a bounded time.
+    socket.on('data', () => {});
+    socket.resume();
+    socket.setTimeout(DRAIN_MS, () => socket.destroy());
   };
 }

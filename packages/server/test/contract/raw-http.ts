@@ -14,8 +14,9 @@ export interface RawAnswer {
 }
 
 /**
- * Writes `bytes` to the server and reads until it closes the connection; the first answer
- * is parsed. `status` is 0 when the server closed without answering.
+ * Writes `bytes` to the server and reads until it closes the connection (send complete
+ * requests with `Connection: close`, or broken ones); the first answer is parsed. `status`
+ * is 0 when the server closed without answering.
  * @example const a = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
  */
 export function rawRequest(port: number, bytes: string | Buffer): Promise<RawAnswer> {
@@ -28,6 +29,8 @@ export function rawRequest(port: number, bytes: string | Buffer): Promise<RawAns
       if (e.code !== 'ECONNRESET' && e.code !== 'EPIPE') reject(e);
     });
     socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks).toString('latin1'))));
+    // Not half-closed after: Node aborts a request still being answered when its client
+    // half-closes. So every request sent must be complete, malformed, or ask to close.
     socket.write(bytes);
   });
 }
