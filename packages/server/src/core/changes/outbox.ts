@@ -63,13 +63,19 @@ export async function prunedUpTo(client: Queryable): Promise<number> {
  */
 export async function stageEvents(tx: Executor, events: readonly BusEvent[]): Promise<void> {
   if (events.length === 0) return;
-  // Sequence values are taken under one lock held to commit, so they grow in commit order
-  // and a reader that has seen id n never later finds a smaller one.
-  await tx.all(sql`select pg_advisory_xact_lock(7311)`.compile(tx.qb));
-  for (const e of events) {
-    await tx.run(
-      tx.qb.insertInto('nf_events').values({ at: new Date().toISOString(), payload: JSON.stringify(e) }),
-    );
-  }
-  await tx.all(sql`select pg_notify(${CHANNEL}, '')`.compile(tx.qb));
+  // One statement, one round trip: the lock is held from here to commit, so the shorter the
+  // rest of the transaction, the more writes commit per second on every process.
+  // Sequence values are taken under that lock, so they grow in commit order and a reader that
+  // has seen id n never later finds a smaller one: the lock is an InitPlan, taken before the
+  // first row's id is drawn. The notification is delivered only at commit.
+  await tx.all(
+    sql`with added as (
+        insert into nf_events (at, payload)
+        select ${new Date().toISOString()}, e from unnest(${events.map((e) => JSON.stringify(e))}::jsonb[])
+          with ordinality as u(e, n)
+        where (select count(*) from (select pg_advisory_xact_lock(7311)) as locked) = 1
+        order by n
+        returning id)
+      select pg_notify(${CHANNEL}, '') from (select count(*) from added) as waited`.compile(tx.qb),
+  );
 }
