@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- <suite>`: core, mixed, postgres, realtime, realtime-10k or all (default all). Seeds (or reuses) the
+ * `npm run bench -- <suite>`: core, mixed, postgres, realtime, realtime-10k or all (default all);
+ * `soak` runs alone on a database of its own. Seeds (or reuses) the
  * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
  * and writes them to bench/.data/results-<time>.md.
  */
@@ -24,6 +25,20 @@ SUITES['realtime-10k'] = () =>
   import('./realtime-bench').then((m) =>
     m.realtimeSuite({ ...m.realtimeSettings(), subscribers: 10_000, agents: 99 }),
   );
+
+// The soak grows its own ~50,000-ticket table; it needs no 1,000,000-ticket seed, and is
+// not part of `all` (it runs three minutes by design).
+if (process.argv[2] === 'soak') {
+  const { soakSuite } = await import('./suites/soak-suite');
+  const markdown = await soakSuite();
+  console.log(`\n${markdown}`);
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(
+    join(DATA_DIR, `results-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.md`),
+    markdown,
+  );
+  process.exit(0);
+}
 
 const name = process.argv[2] ?? 'all';
 const chosen = name === 'all' ? Object.keys(SUITES) : [name];
