@@ -21,7 +21,8 @@ export type {
   ValidationNode,
 } from './app/entity';
 export { entity, humanize } from './app/entity';
-export type { LimitsNode, QuotaInput, RateInput, RateScope } from './app/limits';
+export type { LimitsNode, QuotaInput, RateInput, RateKey, RateScope } from './app/limits';
+export { RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';

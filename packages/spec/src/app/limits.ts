@@ -33,8 +33,25 @@ export interface RateInput {
   /** A duration such as `30s`, `1m`, `1h`. */
   readonly window: `${number}${'s' | 'm' | 'h'}`;
   /** What a separate budget is kept for (default the caller, or the address when signed out). */
-  readonly per?: readonly ('user' | 'address' | 'email')[];
+  readonly per?: readonly RateKey[];
 }
+
+/** A kind of key a rate limit keeps a separate count for. */
+export type RateKey = 'user' | 'address' | 'email';
+
+/**
+ * How the server keys each rate scope it enforces, and whether one event counts against every
+ * kind of key (`all`: a failed sign-in against its email and its address) or the first that
+ * applies (`one`: the signed-in user, else the address). The one home for it: the server counts
+ * by this table and the checker refuses a `per` that says anything else, or a scope not in it.
+ * @example RATE_KEYING.login.per // ['email', 'address']
+ */
+export const RATE_KEYING = {
+  login: { per: ['email', 'address'], perEvent: 'all' },
+  signup: { per: ['address'], perEvent: 'all' },
+  write: { per: ['user', 'address'], perEvent: 'one' },
+  action: { per: ['user', 'address'], perEvent: 'one' },
+} as const satisfies Record<Exclude<RateScope, 'read'>, { per: readonly RateKey[]; perEvent: 'all' | 'one' }>;
 
 export interface LimitsInput {
   readonly pageSize?: { readonly default: number; readonly max: number };

@@ -102,6 +102,31 @@ const cases: BrokenCase[] = [
     path: 'limits.rates.customerWrites.max',
     mentions: "rate limit 'customerWrites' allows 0 requests",
   },
+  // Options the server would ignore are refused rather than trusted (issue: one contract).
+  {
+    name: 'a rate on reads, which the server does not limit',
+    edit: (d) => {
+      d.limits.rates.customerWrites = { ...d.limits.rates.customerWrites!, scope: 'read' };
+    },
+    path: 'limits.rates.customerWrites.scope',
+    mentions: "rate limit 'customerWrites' counts 'read' requests, which the server does not limit",
+  },
+  {
+    name: 'a rate keyed otherwise than the server keys its scope',
+    edit: (d) => {
+      d.limits.rates.failedLogins = { ...d.limits.rates.failedLogins!, per: ['user'] };
+    },
+    path: 'limits.rates.failedLogins.per',
+    mentions: "the server counts 'login' requests per email and address",
+  },
+  {
+    name: 'a second sign-in rate',
+    edit: (d) => {
+      d.limits.rates.moreLogins = { ...d.limits.rates.failedLogins!, max: 3 };
+    },
+    path: 'limits.rates.moreLogins.scope',
+    mentions: "is a second 'login' limit; the server enforces only one ('failedLogins')",
+  },
   {
     name: 'a default page size above the max',
     edit: (d) => {

@@ -1,8 +1,9 @@
 /**
  * Limits: page and body sizes that make sense, quotas on declared entities counted through
- * a reference to the owner, and rate limits whose window parses.
+ * a reference to the owner, and rate limits whose window parses and that the server enforces
+ * as written (a scope it counts, keyed as it keys it, one sign-in and one sign-up limit).
  */
-import type { QuotaInput } from '../app/limits';
+import { type QuotaInput, RATE_KEYING } from '../app/limits';
 import { isExpr } from '../rules/expr';
 import { fieldOf } from './app-lookup';
 import type { CheckContext } from './check-context';
@@ -39,8 +40,19 @@ export function checkLimits(ctx: CheckContext): void {
     ctx.report('limits.bodyBytes', `the body size limit ${bodyBytes} is not a positive number of bytes`);
   }
   for (const [name, quota] of Object.entries(quotas)) checkQuota(ctx, name, quota, `limits.quotas.${name}`);
+  const firstOf = new Map<string, string>();
   for (const [name, rate] of Object.entries(rates)) {
     const path = `limits.rates.${name}`;
+    checkRateKeying(ctx, name, rate, path);
+    if (rate.scope === 'login' || rate.scope === 'signup') {
+      const first = firstOf.get(rate.scope);
+      if (first)
+        ctx.report(
+          `${path}.scope`,
+          `rate limit '${name}' is a second '${rate.scope}' limit; the server enforces only one ('${first}')`,
+        );
+      else firstOf.set(rate.scope, name);
+    }
     for (const [i, role] of (rate.roles ?? []).entries()) checkRoleRef(ctx, role, `${path}.roles[${i}]`);
     if (!(rate.windowSeconds > 0)) {
       ctx.report(`${path}.window`, `the window '${rate.window}' is not a duration such as 30s, 1m or 1h`);
@@ -51,6 +63,32 @@ export function checkLimits(ctx: CheckContext): void {
         `rate limit '${name}' allows ${rate.max} requests, which is not a whole number of at least 1`,
       );
     }
+  }
+}
+
+function checkRateKeying(
+  ctx: CheckContext,
+  name: string,
+  rate: { readonly scope: string; readonly per?: readonly string[] },
+  path: string,
+): void {
+  const keying = Object.hasOwn(RATE_KEYING, rate.scope)
+    ? RATE_KEYING[rate.scope as keyof typeof RATE_KEYING]
+    : undefined;
+  if (!keying) {
+    ctx.report(
+      `${path}.scope`,
+      `rate limit '${name}' counts '${rate.scope}' requests, which the server does not limit; use one of ${Object.keys(RATE_KEYING).join(', ')}`,
+    );
+    return;
+  }
+  const per = rate.per ?? keying.per;
+  const same = per.length === keying.per.length && keying.per.every((k) => per.includes(k));
+  if (!same) {
+    ctx.report(
+      `${path}.per`,
+      `rate limit '${name}' keeps a count per ${per.join(' and ')}, but the server counts '${rate.scope}' requests per ${keying.per.join(' and ')}; leave out 'per' or give [${keying.per.map((k) => `'${k}'`).join(', ')}]`,
+    );
   }
 }
 

@@ -4,7 +4,7 @@
  * restart starts them afresh; where several share it (PostgreSQL) they live in the database,
  * so every process counts against the same windows and a limit holds at its declared number.
  */
-import type { App, RateInput, RateScope } from '@ninefold/spec';
+import { type App, RATE_KEYING, type RateInput, type RateKey, type RateScope } from '@ninefold/spec';
 import type { Database } from '../../db/database';
 import { memoryCounter, type RateCounter } from './rate-counter';
 import { sharedCounter } from './shared-rate-counter';
@@ -12,25 +12,11 @@ import type { WindowUsage } from './sliding-window';
 
 type Rule = RateInput & { readonly windowSeconds: number };
 
-/** A kind of key a window keeps a separate count for. */
-export type RateKey = NonNullable<RateInput['per']>[number];
-
 /** What a window keys on: the kinds of key, and whether one event counts against each or one. */
 interface Keying {
   readonly per: readonly RateKey[];
-  /** `all`: every event counts once per kind (two keys for one failed sign-in); `one`: the first that applies. */
   readonly perEvent: 'all' | 'one';
 }
-
-// How this server keys each scope (auth-routes.ts, build-server.ts), whatever a rate's `per`
-// says: a failed sign-in counts against its email and its address; a sign-up against its
-// address; a write or an action against the signed-in user, else the address.
-const KEYING: Readonly<Record<'login' | 'signup' | 'write' | 'action', Keying>> = {
-  login: { per: ['email', 'address'], perEvent: 'all' },
-  signup: { per: ['address'], perEvent: 'all' },
-  write: { per: ['user', 'address'], perEvent: 'one' },
-  action: { per: ['user', 'address'], perEvent: 'one' },
-};
 
 export interface RateWindow {
   readonly name: string;
@@ -111,7 +97,7 @@ export class RateLimits {
         windowSeconds: rule.windowSeconds,
         declared,
         // Only these four scopes get a window (a `read` rate is not counted here).
-        ...KEYING[rule.scope as keyof typeof KEYING],
+        ...RATE_KEYING[rule.scope as keyof typeof RATE_KEYING],
         ...(await counter.usage(now)),
       })),
     );
