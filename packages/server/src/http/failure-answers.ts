@@ -25,7 +25,8 @@ function backstop(app: App, bodyLimit: number): onSendHookHandler {
       `an answer of ${status} was not from the catalogue; sent ${problem.code}`,
     );
     reply.removeHeader('content-length');
-    reply.code(problem.status).header('x-request-id', request.id).type('application/problem+json');
+    if (problem.status >= 500) reply.header('x-request-id', request.id);
+    reply.code(problem.status).type('application/problem+json');
     done(null, JSON.stringify(problem));
   };
 }

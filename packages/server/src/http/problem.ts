@@ -92,17 +92,16 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
 }
 
 /**
- * Sends a problem answer, with the request id so a report of it can be found in the log.
+ * Sends a problem answer. A server-side failure (5xx) carries the request id, so a report of
+ * it can be found in the log; a refusal carries none, so two equal refusals (a wrong password,
+ * an unknown email) stay equal byte for byte.
  * @example return sendProblem(app, reply, new AppError('FORBIDDEN'));
  */
 export function sendProblem(app: App, reply: FastifyReply, error: AppError): FastifyReply {
   const problem = problemOf(app, error);
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-  return reply
-    .code(problem.status)
-    .header('x-request-id', reply.request.id)
-    .type('application/problem+json')
-    .send(problem);
+  if (problem.status >= 500) reply.header('x-request-id', reply.request.id);
+  return reply.code(problem.status).type('application/problem+json').send(problem);
 }
 
 /** Where a request went, for the log: its route's pattern, and its path without the query. */
