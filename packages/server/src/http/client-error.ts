@@ -19,9 +19,7 @@ const DRAIN_MS = 5_000;
 /** The catalogue's word for what the parser refused. */
 function clientProblem(error: ConnectionError): AppError {
   if (error.code === 'HPE_HEADER_OVERFLOW') return new AppError('HEADERS_TOO_LARGE');
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return new AppError('MALFORMED_REQUEST', { reason: 'the request did not arrive in time.' });
-  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError('REQUEST_TIMEOUT');
   return new AppError('MALFORMED_REQUEST', { reason: 'the request is not valid HTTP.' });
 }
 

@@ -57,6 +57,7 @@ function byStatus(status: number, bodyLimit: number): AppError | undefined {
   // transition: nothing is there.
   if (status === 404 || status === 414) return new AppError('NOT_FOUND');
   if (status === 403) return new AppError('FORBIDDEN');
+  if (status === 408) return new AppError('REQUEST_TIMEOUT');
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', { max: bodyLimit });
   if (status === 431) return new AppError('HEADERS_TOO_LARGE');
   if (status === 503) return new AppError('UNAVAILABLE');

@@ -39,6 +39,7 @@ export const BUILTIN_ERRORS = {
     params: { entity: 'string' },
   },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
   RATE_LIMITED: {
     status: 429,

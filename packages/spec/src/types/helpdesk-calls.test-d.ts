@@ -114,6 +114,7 @@ describe('errors', () => {
       | 'VALIDATION_FAILED'
       | 'STILL_REFERENCED'
       | 'HEADERS_TOO_LARGE'
+      | 'REQUEST_TIMEOUT'
       | 'RATE_LIMITED'
       | 'INTERNAL'
       | 'UNAVAILABLE'

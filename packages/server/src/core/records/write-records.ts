@@ -30,6 +30,8 @@ function refuse(scope: RecordScope): never {
 
 /** Signed out, with no grant for anonymous: UNAUTHENTICATED before any record is looked at. */
 function refuseSignedOut(scope: RecordScope, entity: string, op: 'update' | 'delete'): void {
+  // An unknown entity is NOT_FOUND for everyone, as a read of it is: checked first.
+  scope.entity(entity);
   if (!scope.caller && !scope.system && grantsFor(scope.app, entity, scope.role, op)?.length === 0) {
     throw new AppError('UNAUTHENTICATED');
   }
