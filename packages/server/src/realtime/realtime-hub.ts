@@ -20,11 +20,11 @@ import type { Core } from '../core/ninefold-core';
 import { readableCopy } from '../core/records/answer';
 import type { Filter } from '../core/records/list-query';
 import { readListQuery } from '../core/records/list-records';
-import { readableFieldsOf } from '../core/records/record-scope';
 import { decodeRow, type Rec } from '../core/records/row-codec';
 import { accessRule } from '../core/rules/access-rule';
 import { evalRule, NEEDS_ROWS, type RowLoader, ruleNow } from '../core/rules/evaluate-rule';
-import { type Caller, roleOf } from '../core/rules/rule-context';
+import { type FieldSet, fieldsOfRecord, readPlan, sameFields } from '../core/rules/record-fields';
+import { type Caller, type RuleContext, roleOf } from '../core/rules/rule-context';
 import { DispatchQueue } from './dispatch-queue';
 import { matchFilters } from './match-filters';
 import { ResyncWatch } from './resync-watch';
@@ -60,10 +60,14 @@ interface Judgement {
   readonly now: Date;
   readonly load: RowLoader;
   readonly loadBefore: RowLoader;
-  /** The record's JSON per role (the fields a role may read are the same for all its members). */
-  readonly records: Map<string, string>;
-  /** Per role, whether the write changed only fields hidden from it; asked of updates alone. */
-  readonly hidden: Map<string, boolean>;
+  /**
+   * The record's JSON per set of fields shown: one per role whose read grants all show the
+   * same fields, one per role and grants held where they differ (record-fields.ts keeps one
+   * set object per grants held, so the set itself is the key).
+   */
+  readonly records: Map<FieldSet, string>;
+  /** Per set of fields shown, whether the write changed only fields outside it; updates alone. */
+  readonly hidden: Map<FieldSet, boolean>;
   /** The fields the write changed, once asked. */
   changed?: readonly string[];
 }
@@ -239,15 +243,13 @@ export class RealtimeHub {
   }
 
   #visible(
-    client: RealtimeClient,
     sub: Subscription,
     record: Rec | null,
-    judge: Judgement,
+    ctx: RuleContext,
     load: RowLoader,
   ): boolean | Promise<boolean> {
     if (!record || !matchFilters(sub.filters, record)) return false;
-    const ctx = { app: this.core.app, caller: client.caller, now: judge.now };
-    const rule = accessRule(this.core.app, sub.entity, roleOf(client.caller), 'read');
+    const rule = accessRule(this.core.app, sub.entity, roleOf(ctx.caller), 'read');
     const now = ruleNow(rule, sub.entity, record, ctx);
     return now === NEEDS_ROWS ? evalRule(rule, sub.entity, record, ctx, load) : now;
   }
@@ -258,34 +260,56 @@ export class RealtimeHub {
     judge: Judgement,
   ): string | null | Promise<string | null> {
     const e = judge.event;
-    const before = this.#visible(client, sub, e.before as Rec | null, judge, judge.loadBefore);
-    const after = this.#visible(client, sub, e.after as Rec | null, judge, judge.load);
+    const ctx: RuleContext = { app: this.core.app, caller: client.caller, now: judge.now };
+    const before = this.#visible(sub, e.before as Rec | null, ctx, judge.loadBefore);
+    const after = this.#visible(sub, e.after as Rec | null, ctx, judge.load);
     if (before instanceof Promise || after instanceof Promise)
-      return Promise.all([before, after]).then(([b, a]) => this.#message(client, sub, judge, b, a));
-    return this.#message(client, sub, judge, before, after);
+      return Promise.all([before, after]).then(([b, a]) => this.#shown(sub, judge, ctx, b, a));
+    return this.#shown(sub, judge, ctx, before, after);
   }
 
-  /** The event as this subscriber hears it, serialized; the record's JSON is made once per role. */
+  /**
+   * The fields the subscriber reads on the record before and after the write, as a get would
+   * answer them: evaluated per subscriber only when their role's read grants differ in fields.
+   */
+  #shown(
+    sub: Subscription,
+    judge: Judgement,
+    ctx: RuleContext,
+    before: boolean,
+    after: boolean,
+  ): string | null | Promise<string | null> {
+    const e = judge.event;
+    if (!after || !e.after) return this.#message(sub, judge, before, after, undefined, undefined);
+    const plan = readPlan(this.core.app, e.entity, roleOf(ctx.caller));
+    if (!plan.grants) return this.#message(sub, judge, before, after, plan.common, plan.common);
+    const now = fieldsOfRecord(plan, e.entity, e.after as Rec, ctx, judge.load);
+    const then =
+      before && e.before ? fieldsOfRecord(plan, e.entity, e.before as Rec, ctx, judge.loadBefore) : now;
+    if (now instanceof Promise || then instanceof Promise)
+      return Promise.all([then, now]).then(([b, a]) => this.#message(sub, judge, before, after, b, a));
+    return this.#message(sub, judge, before, after, then, now);
+  }
+
+  /** The event as this subscriber hears it, serialized; the record's JSON made once per field set. */
   #message(
-    client: RealtimeClient,
     sub: Subscription,
     judge: Judgement,
     before: boolean,
     after: boolean,
+    shownBefore: FieldSet,
+    shownAfter: FieldSet,
   ): string | null {
     const { event: e, records } = judge;
     const head = `{"type":"event","sub":${JSON.stringify(sub.id)},"entity":${JSON.stringify(e.entity)},"id":${JSON.stringify(e.id)}`;
     if (after && e.after) {
-      const role = roleOf(client.caller);
-      // Held before and after: told only if the write changed a field this role may read.
-      if (before && this.#hidden(judge, role)) return null;
+      // Held before and after: told only if the write changed a field they may read.
+      if (before && this.#hidden(judge, shownBefore, shownAfter)) return null;
       const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
-      let record = records.get(role);
+      let record = records.get(shownAfter);
       if (record === undefined) {
-        record = JSON.stringify(
-          readableCopy(e.after as Rec, readableFieldsOf(this.core.app, e.entity, role)),
-        );
-        records.set(role, record);
+        record = JSON.stringify(readableCopy(e.after as Rec, shownAfter));
+        records.set(shownAfter, record);
       }
       const name = e.name ? `,"name":${JSON.stringify(e.name)}` : '';
       return `${head},"event":"${event}","record":${record}${name}}`;
@@ -308,18 +332,22 @@ export class RealtimeHub {
     return row ?? null;
   }
 
-  /** Whether the event's write changed only fields hidden from `role` (see hidden-change.ts). */
-  #hidden(judge: Judgement, role: string): boolean {
-    let hidden = judge.hidden.get(role);
+  /**
+   * Whether the event's write changed only fields hidden from a reader who saw `before` of
+   * the record and now sees `after` (see hidden-change.ts). A write that changed which fields
+   * they see is told: their copy must lose or gain them, as a get would answer now.
+   */
+  #hidden(judge: Judgement, before: FieldSet, after: FieldSet): boolean {
+    if (!sameFields(before, after)) return false;
+    let hidden = judge.hidden.get(after);
     if (hidden === undefined) {
       const e = judge.event;
-      const readable = readableFieldsOf(this.core.app, e.entity, role);
       hidden = false;
-      if (readable && e.before && e.after && (e.op === 'update' || e.op === 'transition')) {
+      if (after && e.before && e.after && (e.op === 'update' || e.op === 'transition')) {
         judge.changed ??= Object.keys(diff(e.before as Rec, e.after as Rec));
-        hidden = isHiddenChange(judge.changed, readable);
+        hidden = isHiddenChange(judge.changed, after);
       }
-      judge.hidden.set(role, hidden);
+      judge.hidden.set(after, hidden);
     }
     return hidden;
   }

@@ -31,7 +31,8 @@ function whereToQuery(where: Where | undefined): Record<string, string> {
 /**
  * A RecordStore over one scope: the same code paths as the REST API, so it reads what REST
  * answers the scope's caller — the records their read rule allows, each cut to the fields
- * they may read (all of them for a system scope); `guard` runs each write.
+ * they may read on it (all of them for a system scope); `guard` runs each write. `countBy`
+ * groups only by a field every readable record shows, as list filters do.
  * @example const records = recordStore(scope, serialWrites(scope.exec, scope.events));
  */
 export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => write()): RecordStore {
@@ -42,7 +43,7 @@ export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => w
       const row = await scope.load(entity, id);
       if (!row || !(await scope.may('read', entity, row))) return null;
       // A copy even when every field is readable: the row is the scope's cached one.
-      const shown = project(scope, entity, row);
+      const shown = await project(scope, entity, row);
       return (shown === row ? { ...row } : shown) as AnyRecord;
     },
     list: async (entity, q = {}) => {
@@ -56,7 +57,8 @@ export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => w
     count: (entity, where) => countRecords(scope, entity, filters(entity, where)),
     countBy: async (entity, field, where) => {
       const narrowed = filters(entity, where);
-      // Grouping by a field the caller may not read would tell its values: as if it did not exist.
+      // Grouping by a field the caller may not read, on every record it counts, would tell its
+      // values: as if it did not exist.
       const known = Object.hasOwn(scope.entity(entity).fields, field);
       if (!known || !isReadable(scope.readableFields(entity), field)) throw new AppError('NOT_FOUND');
       const conditions = listConditions(scope, entity, narrowed);

@@ -5,8 +5,9 @@
  * something about those fields — when an admin disabled an account, how often a doctor
  * wrote the notes reception may not see — so the reader is not told of it at all.
  *
- * The fields a reader may read are the projection REST answers with (`isReadable` over
- * `RecordScope.readableFields`), never a second notion of them.
+ * The fields a reader may read are the projection REST answers the record with (`isReadable`
+ * over `RecordScope.fieldsOn`: per record, the fields of the read grants that hold for it),
+ * never a second notion of them.
  */
 import { isReadable } from '../records/answer';
 
@@ -15,8 +16,8 @@ import { isReadable } from '../records/answer';
  * a reader who may read `readable` (all fields when `undefined`). A write that changed
  * nothing the reader may not read is never hidden: it cannot tell them anything hidden.
  * @example
- * isHiddenChange(['disabled'], readableFieldsOf(app, 'users', 'agent')) // true
- * isHiddenChange(['disabled', 'name'], readableFieldsOf(app, 'users', 'agent')) // false
+ * isHiddenChange(['disabled'], await scope.fieldsOn('users', user)) // true for an agent
+ * isHiddenChange(['disabled', 'name'], await scope.fieldsOn('users', user)) // false
  */
 export function isHiddenChange(
   changed: readonly string[],

@@ -7,6 +7,7 @@
 import { AppError } from '../app-error';
 import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
+import type { FieldSet } from '../rules/record-fields';
 import type { AuditOperation } from './audit-log';
 import { readAuditQuery } from './audit-query';
 import { isHiddenChange } from './hidden-change';
@@ -53,14 +54,13 @@ function toEntry(row: Row): HistoryEntry {
 type ReaderView = (entry: HistoryEntry) => HistoryEntry | null;
 
 /**
- * How the caller sees the entries of one entity: the changes cut to the fields a record
- * answer shows them, the states only if the state field is one of those, and an update or a
- * transition whose changed fields are all hidden from them left out whole (hidden-change.ts)
- * — so neither the entry nor the gap in `changes` tells when a hidden field changed. A
- * create and a delete are always told: they are the record coming and going.
+ * How a reader who may read `fields` of a record sees its entries: the changes cut to those
+ * fields, the states only if the state field is one of them, and an update or a transition
+ * whose changed fields are all hidden from them left out whole (hidden-change.ts) — so
+ * neither the entry nor the gap in `changes` tells when a hidden field changed. A create and
+ * a delete are always told: they are the record coming and going.
  */
-function readerView(scope: RecordScope, entity: string): ReaderView {
-  const fields = scope.readableFields(entity);
+function readerView(scope: RecordScope, entity: string, fields: FieldSet): ReaderView {
   if (!fields) return (e) => e;
   const node = Object.hasOwn(scope.app.entities, entity) ? scope.app.entities[entity] : undefined;
   const stateShown = !node?.states || isReadable(fields, node.states.field);
@@ -76,6 +76,18 @@ function readerView(scope: RecordScope, entity: string): ReaderView {
 }
 
 /**
+ * The fields a record's entries are cut to: those the caller may read on the record as it
+ * is now — the fields a record answer shows them, whichever read grants admit it (a record
+ * gone, or one no grant admits, shows only what every grant shows: `common`).
+ */
+async function fieldsNow(scope: RecordScope, entity: string, id: string): Promise<FieldSet> {
+  const plan = scope.readPlan(entity);
+  if (!plan.grants) return plan.common;
+  const row = await scope.load(entity, id);
+  return row ? scope.fieldsOn(entity, row) : plan.common;
+}
+
+/**
  * The history of one record, oldest first: NOT_FOUND unless the caller may read the record.
  * Each entry as `readerView` lets the caller see it; an entry left out leaves no trace.
  * @example const { items } = await recordHistory(core.scope(caller), 'tickets', id);
@@ -86,8 +98,8 @@ export async function recordHistory(
   id: string,
 ): Promise<{ items: HistoryEntry[] }> {
   scope.entity(entity);
-  await scope.readable(entity, id);
-  const view = readerView(scope, entity);
+  const row = await scope.readable(entity, id);
+  const view = readerView(scope, entity, await scope.fieldsOn(entity, row));
   const { exec } = scope;
   const rows = await exec.all<Row>(
     exec.qb
@@ -121,17 +133,23 @@ export async function auditPage(
   const rows = await exec.all<Row>(q.orderBy('id', 'desc').limit(limit + 1));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  // One view per record: most entities' views are one per entity (`fieldsNow` answers
+  // their `common` at once), and a record met twice is judged once.
   const views = new Map<string, ReaderView>();
   const items: AuditPage['items'] = [];
   for (const r of page) {
     const entity = String(r.entity);
-    let view = views.get(entity);
+    const recordId = String(r.recordId);
+    const key = scope.readPlan(entity).grants ? `${entity}:${recordId}` : entity;
+    let view = views.get(key);
     if (!view) {
-      view = readerView(scope, entity);
-      views.set(entity, view);
+      // An action's entry names no entity: its view is every field, it holds no changes.
+      const known = Object.hasOwn(scope.app.entities, entity);
+      view = readerView(scope, entity, known ? await fieldsNow(scope, entity, recordId) : undefined);
+      views.set(key, view);
     }
     const entry = view(toEntry(r));
-    if (entry) items.push({ entity, recordId: String(r.recordId), ...entry });
+    if (entry) items.push({ entity, recordId, ...entry });
   }
   return {
     items,

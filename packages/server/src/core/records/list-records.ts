@@ -9,7 +9,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../app-error';
 import { accessRule, grantsFor } from '../rules/access-rule';
 import { ruleToSql } from '../rules/compile-rule';
-import { project } from './answer';
+import { projectAll } from './answer';
 import { encodeCursor, type Filter, type ListQuery, parseListQuery } from './list-query';
 import type { RecordScope } from './record-scope';
 import { decodeRow, type Rec } from './row-codec';
@@ -54,6 +54,10 @@ export function readListQuery(
   if (!scope.system && grantsFor(scope.app, entity, scope.role, 'read')?.length === 0) {
     throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   }
+  // Only fields shown on every record the caller may read: were a filter or sort let name a
+  // field that some of those records hide (a read grant without it admitted them), which
+  // records come back, or their order, would tell its hidden values. Such a field is
+  // refused as if it did not exist, like one hidden on every record.
   const readable = scope.readableFields(entity);
   return parseListQuery(
     node,
@@ -113,7 +117,7 @@ export async function listRecords(
         ? page.at(-1)
         : null;
   return {
-    items: page.map((r) => project(scope, entity, r)),
+    items: await projectAll(scope, entity, page),
     nextCursor: last ? encodeCursor(last[field], String(last.id)) : null,
   };
 }

@@ -7,20 +7,22 @@ import { sql } from 'kysely';
 import { type Executor, reusableQuery } from '../../db/database';
 import { AppError } from '../app-error';
 import type { BusEvent, ChangeEvent } from '../changes/change-event';
-import { accessRule, grantFields, grantsFor } from '../rules/access-rule';
+import { accessRule } from '../rules/access-rule';
 import { evalRule, NEEDS_ROWS, ruleNow } from '../rules/evaluate-rule';
+import { EVERY_FIELD, type FieldSet, fieldsHeld, type ReadPlan, readPlan } from '../rules/record-fields';
 import { type Caller, type RuleContext, roleOf } from '../rules/rule-context';
 import { decodeInPlace, type Rec, recordColumns } from './row-codec';
 
 const NO_EXTRA: Partial<RuleContext> = Object.freeze({});
 
 /**
- * The fields of `entity` a role may read (all when `undefined`): the one field projection
- * that record answers, lists, history and realtime all apply, so none can show more.
+ * The fields of `entity` a role may read on every record alike (all when `undefined`),
+ * whichever of its read grants admitted the record — the fields its lists may filter and
+ * sort on. A record may show more: `RecordScope.fieldsOn` says which (record-fields.ts).
  * @example readableFieldsOf(app, 'users', 'agent') // Set { 'name', 'email', 'role', 'team', … }
  */
-export function readableFieldsOf(app: App, entity: string, role: string): ReadonlySet<string> | undefined {
-  return grantFields(grantsFor(app, entity, role, 'read'));
+export function readableFieldsOf(app: App, entity: string, role: string): FieldSet {
+  return readPlan(app, entity, role).common;
 }
 
 /** Whether a rule holds for the record a `decided` computation is about. */
@@ -109,9 +111,28 @@ export class RecordScope {
     return evalRule(rule, entity, record, this.#context(extra), this.#loader());
   }
 
-  /** The fields of `entity` the caller may read (all when the grants name none). */
-  readableFields(entity: string): ReadonlySet<string> | undefined {
-    return this.system ? undefined : readableFieldsOf(this.app, entity, this.role);
+  /** How the caller's read grants project records of `entity` (every field for the system). */
+  readPlan(entity: string): ReadPlan {
+    return this.system ? EVERY_FIELD : readPlan(this.app, entity, this.role);
+  }
+
+  /**
+   * The fields of `entity` the caller may read on every record alike (all when `undefined`):
+   * what lists filter and sort on. One record may show more (`fieldsOn`).
+   */
+  readableFields(entity: string): FieldSet {
+    return this.readPlan(entity).common;
+  }
+
+  /**
+   * The fields the caller may read on this record: those of the read grants that hold for
+   * it. At once unless the role's grants differ in fields and one needs a related record.
+   * @example const fields = await scope.fieldsOn('users', row);
+   */
+  fieldsOn(entity: string, record: Rec): FieldSet | Promise<FieldSet> {
+    const plan = this.readPlan(entity);
+    if (!plan.grants) return plan.common;
+    return this.decided(entity, record, (holds) => fieldsHeld(plan, (g) => holds(g.where)));
   }
 
   /** Evaluates any rule over a record of `entity` in this scope. */
