@@ -27,7 +27,6 @@ import { SortHeader } from './sort-header';
 import { TeamSelect } from './team-select';
 import { useTitles } from './use-titles';
 
-const SORTABLE = new Set(['name', 'email', 'role', 'createdAt']);
 const NO_ROWS: readonly ApiRecord[] = [];
 
 /**
@@ -36,6 +35,8 @@ const NO_ROWS: readonly ApiRecord[] = [];
 export function UsersPanel() {
   const meta = useMeta();
   const { user: me } = useSession();
+  // The sorts the server accepts for users, as the meta gives them: never a guess.
+  const sorts = meta.entities.users?.list?.sorts ?? [];
   const roleField = meta.entities.users?.fields.role;
   const roles = roleField?.type === 'enum' ? roleField.values : Object.keys(meta.roles);
   const hasTeams = meta.entities.users?.fields.team?.type === 'ref';
@@ -143,7 +144,7 @@ export function UsersPanel() {
                   <SortHeader
                     key={header.id}
                     header={header}
-                    sortable={SORTABLE.has(header.column.id)}
+                    sortable={sorts.includes(header.column.id)}
                     label={String(header.column.columnDef.header)}
                     className={`admin-col-${header.column.id}`}
                   />

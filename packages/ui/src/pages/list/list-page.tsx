@@ -95,7 +95,11 @@ export function ListPage(page: PageProps) {
         caption={screen.title}
         skeletonRows={10}
         empty={
-          filtered ? (
+          filtered && list.data?.nextCursor ? (
+            // A search looks through a bounded window of records per page (the server's
+            // `containsWindow`): an empty page with a next cursor means "none here, look on".
+            <>No {label} match in this stretch of the list; Next searches further.</>
+          ) : filtered ? (
             <>
               No {label} match these filters.{' '}
               <button

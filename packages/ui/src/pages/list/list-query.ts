@@ -23,13 +23,13 @@ export interface ListState {
 export const RESERVED: ReadonlySet<string> = new Set(['q', 'sort', 'cursor', 'back']);
 
 /**
- * Whether a column can be sorted on: the server sorts on required scalar fields only.
- * @example sortable(meta.entities.tickets!, 'assignee') // false: optional
+ * Whether a column can be sorted on: exactly the sorts the server accepts, as `/api/meta`
+ * gives them (`listCapabilities` in the spec, the one source the server, the checker and
+ * OpenAPI read too).
+ * @example sortable(meta.entities.tickets!, 'assignee') // false: not a declared sort
  */
 export function sortable(entity: EntityMeta, name: string): boolean {
-  if (name === 'createdAt' || name === 'updatedAt' || name === 'id') return true;
-  const f: Field | undefined = entity.fields[name];
-  return f !== undefined && f.optional !== true && !['list', 'object', 'map'].includes(f.type);
+  return entity.list?.sorts.includes(name) ?? false;
 }
 
 /**
