@@ -42,17 +42,38 @@ function patchLists(
   }
 }
 
+function versionOf(record: unknown): number | undefined {
+  const v =
+    typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
+  return typeof v === 'number' ? v : undefined;
+}
+
 /**
- * Shows a change to a record wherever the cache holds it: its own entry and every list page.
+ * True when `next` is an older version of the record than `held`. Events and answers arrive
+ * in no guaranteed order (a realtime event can overtake the answer to the write it reports),
+ * so a version once shown is never replaced by an older one. A change without a version (an
+ * optimistic patch) is not older than anything.
+ * @example older({ version: 3 }, { version: 4 }) // true
+ */
+function older(next: unknown, held: unknown): boolean {
+  const a = versionOf(next);
+  const b = versionOf(held);
+  return a !== undefined && b !== undefined && a < b;
+}
+
+/**
+ * Shows a change to a record wherever the cache holds it: its own entry and every list page;
+ * never over a newer version of it.
  * @example patchRecord(qc, 'tickets', id, { priority: 'high' })
  */
 export function patchRecord(qc: QueryClient, entity: string, id: string, change: object): void {
-  qc.setQueryData(keys.record(entity, id), (old: object | undefined) => (old ? { ...old, ...change } : old));
+  const merge = <T extends object>(old: T) => (older(change, old) ? old : { ...old, ...change });
+  qc.setQueryData(keys.record(entity, id), (old: object | undefined) => (old ? merge(old) : old));
   patchLists(
     qc,
     entity,
     () => true,
-    (items) => items.map((r) => (r.id === id ? { ...r, ...change } : r)),
+    (items) => items.map((r) => (r.id === id ? merge(r) : r)),
   );
 }
 
@@ -70,13 +91,23 @@ export async function holdStill(qc: QueryClient, entity: string): Promise<CacheS
 
 /**
  * Puts the entity's cached queries back as they were: an optimistic write the server refused.
+ * A record someone else changed meanwhile (its realtime event came after the snapshot) keeps
+ * their newer version: putting the snapshot back would show their change undone.
  * @example
  * const before = await holdStill(qc, 'tickets');
  * patchRecord(qc, 'tickets', id, { priority: 'urgent' });
  * try { await client.update('tickets', id, { priority: 'urgent' }); } catch { restore(qc, before); }
  */
 export function restore(qc: QueryClient, snapshot: CacheSnapshot): void {
-  for (const [key, data] of snapshot) qc.setQueryData(key, data);
+  for (const [key, data] of snapshot) {
+    const now = qc.getQueryData(key);
+    const items = (data as Page<Row> | undefined)?.items;
+    const nowItems = (now as Page<Row> | undefined)?.items;
+    if (Array.isArray(items) && Array.isArray(nowItems)) {
+      const newer = (r: Row) => nowItems.find((n) => n.id === r.id && older(r, n)) ?? r;
+      qc.setQueryData(key, { ...(data as Page<Row>), items: items.map(newer) });
+    } else if (!older(data, now)) qc.setQueryData(key, data);
+  }
 }
 
 /** The record's entry answers NOT_FOUND from now on, as a fresh read of it would. */

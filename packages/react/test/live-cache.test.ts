@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../src/live-cache';
+import { applyLiveEvent, holdStill, patchRecord, restore } from '../src/live-cache';
 import { keys } from '../src/query-keys';
 
 /** The cache's answer to each event, event by event, where a refetch cannot hide a wrong step. */
@@ -62,5 +62,35 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(qc, 'tickets', { id: 'a' }, event('removed', 'a'));
     expect(qc.getQueryState(keys.record('tickets', 'a'))?.error).toMatchObject({ code: 'NOT_FOUND' });
     expect(ids(qc, all)).toEqual(['b', 'c']);
+  });
+
+  // Events and answers arrive in no set order: an event can overtake the answer it reports.
+  it('never merges an event over a newer version of the record', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(keys.record('tickets', 'a'), { id: 'a', version: 3, priority: 'urgent' });
+    qc.setQueryData(keys.list('tickets', all), { items: [{ id: 'a', version: 3, priority: 'urgent' }] });
+    applyLiveEvent(qc, 'tickets', all, event('updated', 'a', { id: 'a', version: 2, priority: 'high' }));
+    expect(qc.getQueryData(keys.record('tickets', 'a'))).toEqual({ id: 'a', version: 3, priority: 'urgent' });
+    expect(qc.getQueryData<any>(keys.list('tickets', all)).items[0].priority).toBe('urgent');
+    applyLiveEvent(qc, 'tickets', all, event('updated', 'a', { id: 'a', version: 4, priority: 'low' }));
+    expect(qc.getQueryData(keys.record('tickets', 'a'))).toEqual({ id: 'a', version: 4, priority: 'low' });
+  });
+
+  it('rolls a refused optimistic write back without undoing a newer version that came meanwhile', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(keys.record('tickets', 'a'), { id: 'a', version: 1, priority: 'low' });
+    const b = { id: 'b', version: 7, status: 'new' };
+    qc.setQueryData(keys.list('tickets', all), { items: [{ id: 'a', version: 1, priority: 'low' }, b] });
+    const before = await holdStill(qc, 'tickets');
+    patchRecord(qc, 'tickets', 'a', { priority: 'urgent' });
+    // Someone else's write arrives by realtime while ours is out; then ours is refused (412).
+    applyLiveEvent(qc, 'tickets', all, event('updated', 'a', { id: 'a', version: 2, priority: 'high' }));
+    restore(qc, before);
+    expect(qc.getQueryData(keys.record('tickets', 'a'))).toEqual({ id: 'a', version: 2, priority: 'high' });
+    expect(qc.getQueryData<any>(keys.list('tickets', all)).items[0]).toMatchObject({
+      version: 2,
+      priority: 'high',
+    });
+    expect(qc.getQueryData<any>(keys.list('tickets', all)).items[1]).toEqual(b);
   });
 });

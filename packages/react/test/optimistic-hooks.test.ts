@@ -62,6 +62,43 @@ describe('optimistic writes through the hooks', () => {
     unmount();
   });
 
+  it('useUpdate refused (412) keeps the other writer’s version that arrived by realtime meanwhile', async () => {
+    const other = await r.h.user('customer');
+    const t = await r
+      .as(other)
+      .client.create('tickets', { subject: 'Rollback over realtime', description: 'x', priority: 'low' });
+    const tab = r.as(agent);
+    // Every priority the screen showed, in order: a rollback to the snapshot would flash `low`
+    // back after the other writer's `high`, before the refetch repaired it.
+    const shown: unknown[] = [];
+    const { result, unmount } = renderHook(
+      () => {
+        const record = { ...hooks.useRecord('tickets', t.id) };
+        if (shown.at(-1) !== record.data?.priority) shown.push(record.data?.priority);
+        return { record, update: hooks.useUpdate('tickets') };
+      },
+      { wrapper: tab.wrapper },
+    );
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('low'));
+    await waitFor(() => expect(tab.sockets.subscribed()).toBe(1));
+
+    // The version in hand goes stale; the refusal (412) is held back while they write again.
+    await r.as(agent).client.update('tickets', t.id, { priority: 'normal' });
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('normal'));
+    const release = tab.hold('PATCH', `/tickets/${t.id}`);
+    act(() => result.current.update.mutate({ id: t.id, patch: { priority: 'urgent' }, version: t.version }));
+    await waitFor(() => expect(result.current.record.data?.priority).toBe('urgent'));
+    const theirs = await r.as(agent).client.update('tickets', t.id, { priority: 'high' });
+    await waitFor(() =>
+      expect(result.current.record.data).toMatchObject({ priority: 'high', version: theirs.version }),
+    );
+    release();
+    await waitFor(() => expect(result.current.update.error?.code).toBe('VERSION_MISMATCH'));
+    expect(result.current.record.data).toMatchObject({ priority: 'high', version: theirs.version });
+    expect(shown.slice(shown.indexOf('high'))).toEqual(['high']);
+    unmount();
+  });
+
   it('useUpdate rolls back a value the server refuses as invalid, with the failing field', async () => {
     const t = await ticket('Invalid optimistic');
     const { tab, result, unmount } = render(t.id);
