@@ -4,6 +4,8 @@
  * noisy machine a slow minute then costs both sides alike, so the ratio stays meaningful.
  */
 import { type LoadOptions, type LoadStats, type Sample, sampleLoad, summarize } from './load-runner';
+import { type Comparison, passes } from './report';
+import { expectStatus } from './sign-in';
 
 /** How long and how hard every workload runs. */
 export interface RunSettings {
@@ -43,4 +45,24 @@ export async function comparePair(a: Side, b: Side, settings: RunSettings): Prom
     samplesB.push(await sampleLoad(options(b), slice, warmup));
   }
   return [summarize(samplesA), summarize(samplesB)];
+}
+
+/**
+ * A suite's workload runner: each call checks both sides answer `status`, measures them as a
+ * pair and adds a row to `rows`. BENCH_ONLY=get runs only the workloads whose name contains
+ * "get" (for quick checks).
+ * @example const run = workloadRunner(rows, settings); await run('get by id', 0.6, ours, ceiling);
+ */
+export function workloadRunner(rows: Comparison[], settings: RunSettings) {
+  const only = process.env.BENCH_ONLY;
+  return async (workload: string, target: number | null, ours: Side, ceiling: Side, status = 200) => {
+    if (only && !workload.includes(only)) return;
+    await expectStatus(ours.server, ours.next(), status);
+    await expectStatus(ceiling.server, ceiling.next(), status);
+    console.log(`  ${workload}: ${ours.server.name} vs ${ceiling.server.name}…`);
+    const [o, c] = await comparePair(ours, ceiling, settings);
+    const row: Comparison = { workload, ours: o, ceiling: c, target };
+    rows.push(row);
+    console.log(`    ${Math.round(o.rps)} vs ${Math.round(c.rps)} req/s → ${passes(row) ? 'PASS' : 'FAIL'}`);
+  };
 }

@@ -68,21 +68,26 @@ async function fire(options: LoadOptions, seconds: number): Promise<Sample> {
   const cpuBefore = options.server.cpuSeconds();
   const connections = Math.max(1, Math.round(options.connections / urls.length));
   const samples = await Promise.all(urls.map((url) => fireAt(url, { ...options, connections }, seconds)));
-  const kinds = new Map<string, { latencies: number[]; failed: number }>();
-  for (const s of samples) {
-    for (const [k, v] of s.kinds) {
-      const m = kinds.get(k) ?? { latencies: [], failed: 0 };
-      for (const ms of v.latencies) m.latencies.push(ms);
-      m.failed += v.failed;
-      kinds.set(k, m);
-    }
-  }
   return {
     seconds: Math.max(...samples.map((s) => s.seconds)),
     cpuSeconds: options.server.cpuSeconds() - cpuBefore,
     errors: samples.reduce((n, s) => n + s.errors, 0),
-    kinds,
+    kinds: mergeKinds(samples),
   };
+}
+
+/** The latencies and failures of several samples, kind by kind. */
+function mergeKinds(samples: readonly Sample[]): Map<string, { latencies: number[]; failed: number }> {
+  const merged = new Map<string, { latencies: number[]; failed: number }>();
+  for (const s of samples) {
+    for (const [k, v] of s.kinds) {
+      const m = merged.get(k) ?? { latencies: [], failed: 0 };
+      for (const ms of v.latencies) m.latencies.push(ms);
+      m.failed += v.failed;
+      merged.set(k, m);
+    }
+  }
+  return merged;
 }
 
 function fireAt(url: string, options: LoadOptions, seconds: number): Promise<Sample> {
@@ -154,15 +159,7 @@ export async function sampleLoad(options: LoadOptions, seconds: number, warmupSe
  */
 export function summarize(samples: readonly Sample[]): LoadStats {
   const seconds = samples.reduce((n, s) => n + s.seconds, 0);
-  const merged = new Map<string, { latencies: number[]; failed: number }>();
-  for (const s of samples) {
-    for (const [k, v] of s.kinds) {
-      const m = merged.get(k) ?? { latencies: [], failed: 0 };
-      for (const ms of v.latencies) m.latencies.push(ms);
-      m.failed += v.failed;
-      merged.set(k, m);
-    }
-  }
+  const merged = mergeKinds(samples);
   const byKind = new Map([...merged].map(([k, m]) => [k, statsOf(m.latencies, m.failed)]));
   const errors = samples.reduce((n, s) => n + s.errors, 0);
   const all = statsOf(

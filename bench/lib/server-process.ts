@@ -70,18 +70,23 @@ export function startServer(name: string, entry: string, args: readonly string[]
     child.once('message', (message) => {
       const url = (message as { url: string }).url;
       if (!url.startsWith('http://127.0.0.1:')) reject(new Error(`${name} listens on ${url}, not 127.0.0.1`));
-      const pid = child.pid!;
-      resolve({
-        name,
-        url,
-        cpuSeconds: () => cpuOf(pid),
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
+      resolve(handleOf(name, url, child, exited));
     });
   });
+}
+
+/** The handle of a child that listens at `url`: its CPU from /proc, stopped by SIGTERM. */
+function handleOf(name: string, url: string, child: ChildProcess, exited: Promise<void>): ServerHandle {
+  const pid = child.pid!;
+  return {
+    name,
+    url,
+    cpuSeconds: () => cpuOf(pid),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -114,16 +119,7 @@ export function startCli(
       const url = /is running at (http:\/\/\S+)/.exec(out)?.[1];
       if (!url) return;
       listening = true;
-      const pid = child.pid!;
-      resolve({
-        name,
-        url,
-        cpuSeconds: () => cpuOf(pid),
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
+      resolve(handleOf(name, url, child, exited));
     });
   });
 }

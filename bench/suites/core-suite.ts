@@ -7,11 +7,11 @@
  */
 
 import { startCeiling, startNinefold, stopAll } from '../lib/bench-servers';
-import { comparePair, type RunSettings, type Side } from '../lib/compare-pair';
+import { type RunSettings, workloadRunner } from '../lib/compare-pair';
 import type { Shot } from '../lib/load-runner';
-import { type Comparison, comparisonTable, passes } from '../lib/report';
+import { type Comparison, comparisonTable } from '../lib/report';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD } from '../lib/seed-people';
-import { expectStatus, signIn } from '../lib/sign-in';
+import { signIn } from '../lib/sign-in';
 import { anyOf, type WorkloadData } from '../lib/workload-data';
 import { VARIANT_NOTES } from '../servers/app-variants';
 
@@ -56,20 +56,7 @@ export async function coreSuite(file: string, data: WorkloadData, settings: RunS
     });
 
     const rows: Comparison[] = [];
-    // BENCH_ONLY=get runs only the workloads whose name contains "get" (for quick checks).
-    const only = process.env.BENCH_ONLY;
-    const run = async (workload: string, target: number | null, ours: Side, ceil: Side, status = 200) => {
-      if (only && !workload.includes(only)) return;
-      await expectStatus(ours.server, ours.next(), status);
-      await expectStatus(ceil.server, ceil.next(), status);
-      console.log(`  ${workload}: ${ours.server.name} vs ${ceil.server.name}…`);
-      const [o, c] = await comparePair(ours, ceil, settings);
-      rows.push({ workload, ours: o, ceiling: c, target });
-      const last = rows.at(-1)!;
-      console.log(
-        `    ${Math.round(o.rps)} vs ${Math.round(c.rps)} req/s → ${passes(last) ? 'PASS' : 'FAIL'}`,
-      );
-    };
+    const run = workloadRunner(rows, settings);
 
     console.log('Core: Ninefold (agent) against the bare ceiling');
     await run(

@@ -6,14 +6,14 @@
  * no write rate). The seeded tickets are copied into PostgreSQL once per seed.
  */
 import pg from 'pg';
-import { comparePair, type RunSettings, type Side } from '../lib/compare-pair';
+import { type RunSettings, workloadRunner } from '../lib/compare-pair';
 import type { Shot } from '../lib/load-runner';
 import { postgresCopy } from '../lib/postgres-copy';
-import { type Comparison, comparisonTable, passes } from '../lib/report';
+import { type Comparison, comparisonTable } from '../lib/report';
 import { seededDatabase } from '../lib/seed-database';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD } from '../lib/seed-people';
 import { type ServerHandle, serverGroup, startCli, startServer } from '../lib/server-process';
-import { expectStatus, signIn } from '../lib/sign-in';
+import { signIn } from '../lib/sign-in';
 import { anyOf, type WorkloadData } from '../lib/workload-data';
 
 const LIST = '/api/entities/tickets';
@@ -53,18 +53,7 @@ export async function postgresSuite(
     });
 
     const rows: Comparison[] = [];
-    const only = process.env.BENCH_ONLY;
-    const run = async (workload: string, target: number, ours: Side, ceil: Side, status = 200) => {
-      if (only && !workload.includes(only)) return;
-      await expectStatus(ours.server, ours.next(), status);
-      await expectStatus(ceil.server, ceil.next(), status);
-      console.log(`  ${workload}: ${ours.server.name} vs ${ceil.server.name}…`);
-      const [o, c] = await comparePair(ours, ceil, settings);
-      rows.push({ workload, ours: o, ceiling: c, target });
-      console.log(
-        `    ${Math.round(o.rps)} vs ${Math.round(c.rps)} req/s → ${passes(rows.at(-1)!) ? 'PASS' : 'FAIL'}`,
-      );
-    };
+    const run = workloadRunner(rows, settings);
     console.log('PostgreSQL: two `ninefold start` processes against two bare pg processes');
     await run(
       'get by id (agent)',
