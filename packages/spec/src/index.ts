@@ -80,6 +80,16 @@ export type {
 } from './fields/field';
 export { f, isField, SYSTEM_FIELDS } from './fields/field';
 export type { InputOf, PatchOf, RecordOfFields, ValueOf, ValuesOf } from './fields/field-value';
+export type {
+  EvaluateOptions,
+  RelatedRows,
+  Row as RuleRow,
+  RuleEnv,
+  RuleSchema,
+  Undecided,
+  Verdict,
+} from './rules/evaluate';
+export { evaluateExpr, evaluateRule, UNDECIDED } from './rules/evaluate';
 export type { CallerProp, Expr, ExprNode, Literal } from './rules/expr';
 export {
   addDays,
@@ -117,6 +127,17 @@ export {
   related,
   signedIn,
 } from './rules/rule';
+export type { FilterCondition, Semantics, Truth } from './rules/sql-semantics';
+export {
+  compareTruth,
+  containsTruth,
+  filterTruth,
+  matchesFilters,
+  oneOfTruth,
+  SQL_SEMANTICS,
+} from './rules/sql-semantics';
+export type { ExprKind, ExprOf, ExprVisitor, RuleKind, RuleOf, RuleVisitor } from './rules/visit-rule';
+export { EXPR_KINDS, RULE_KINDS, visitExpr, visitRule } from './rules/visit-rule';
 export type { FieldIssue, ValidateMode, ValidateOptions, ValidationResult } from './validate/field-issue';
 export { validateFields } from './validate/validate-fields';
 export type { EntityValidator, ValidatedEntity } from './validate/validator-for';

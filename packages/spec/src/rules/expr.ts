@@ -4,6 +4,8 @@
  * entity they read, so `entity()` can refuse a name the entity lacks at compile time.
  */
 
+import { EXPR_KINDS } from './visit-rule';
+
 declare const needsFields: unique symbol;
 
 /** Phantom marker: the entity fields a node reads. Never present at run time. */
@@ -46,7 +48,8 @@ export type Expr<F extends string = string> = ExprNode & Needs<F>;
 /** A field name or an expression, as the left side of a comparison. */
 export type Operand<F extends string> = F | Expr<F>;
 
-const EXPR_KINDS = new Set(['field', 'literal', 'caller', 'const', 'input', 'now', 'addTime', 'lookup']);
+// The kinds come from the typed table in visit-rule.ts, so a new kind cannot be forgotten here.
+const EXPR_KIND_SET: ReadonlySet<string> = new Set(Object.keys(EXPR_KINDS));
 
 /** True when `v` is an expression node rather than a literal value. */
 export function isExpr(v: unknown): v is ExprNode {
@@ -54,7 +57,7 @@ export function isExpr(v: unknown): v is ExprNode {
     typeof v === 'object' &&
     v !== null &&
     !Array.isArray(v) &&
-    EXPR_KINDS.has((v as { kind?: string }).kind ?? '')
+    EXPR_KIND_SET.has((v as { kind?: string }).kind ?? '')
   );
 }
 

@@ -16,6 +16,7 @@ import {
   toExpr,
   toValueExpr,
 } from './expr';
+import { RULE_KINDS } from './visit-rule';
 
 export type CompareOp = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
 export type EntityOperation = 'read' | 'create' | 'update' | 'delete';
@@ -38,25 +39,12 @@ export type RuleNode =
 /** A rule node that reads the entity fields `F`. */
 export type Rule<F extends string = string> = RuleNode & Needs<F>;
 
-const RULE_KINDS = new Set([
-  'allow',
-  'deny',
-  'signedIn',
-  'and',
-  'or',
-  'not',
-  'compare',
-  'in',
-  'isNull',
-  'inState',
-  'changed',
-  'related',
-  'can',
-]);
+// The kinds come from the typed table in visit-rule.ts, so a new kind cannot be forgotten here.
+const RULE_KIND_SET: ReadonlySet<string> = new Set(Object.keys(RULE_KINDS));
 
 /** True when `v` is a rule node. */
 export function isRule(v: unknown): v is RuleNode {
-  return typeof v === 'object' && v !== null && RULE_KINDS.has((v as { kind?: string }).kind ?? '');
+  return typeof v === 'object' && v !== null && RULE_KIND_SET.has((v as { kind?: string }).kind ?? '');
 }
 
 function node<T extends RuleNode>(n: T): T {

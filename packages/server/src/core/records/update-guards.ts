@@ -5,7 +5,14 @@
  * `$can.update` leaves such a field out while its check fails, and a form does not offer
  * what the server would refuse (a rating before the ticket is resolved).
  */
-import type { EntityNode, ExprNode, RuleNode } from '@ninefold/spec';
+import {
+  type EntityNode,
+  type ExprVisitor,
+  type RuleNode,
+  type RuleVisitor,
+  visitExpr,
+  visitRule,
+} from '@ninefold/spec';
 
 export interface UpdateGuard {
   readonly field: string;
@@ -36,46 +43,60 @@ export function updateGuards(node: EntityNode): readonly UpdateGuard[] {
   return guards;
 }
 
-/** The record's own fields a rule reads; undefined when it asks what changed (no answer before a write). */
-function readsOfRule(node: EntityNode, rule: RuleNode, into = new Set<string>()): Set<string> | undefined {
-  switch (rule.kind) {
-    case 'and':
-    case 'or':
-      for (const r of rule.rules) if (!readsOfRule(node, r, into)) return undefined;
-      return into;
-    case 'not':
-      return readsOfRule(node, rule.rule, into);
-    case 'compare':
-      readsOfExpr(rule.left, into);
-      readsOfExpr(rule.right, into);
-      return into;
-    case 'in':
-      readsOfExpr(rule.left, into);
-      return into;
-    case 'isNull':
-      readsOfExpr(rule.operand, into);
-      return into;
-    case 'inState':
-      if (node.states) into.add(node.states.field);
-      return into;
-    case 'related':
-    case 'can':
-      into.add(rule.via);
-      return into;
-    case 'changed':
-      return undefined;
-    default:
-      return into;
-  }
+interface Reads {
+  readonly node: EntityNode;
+  readonly into: Set<string>;
 }
 
-function readsOfExpr(expr: ExprNode, into: Set<string>): void {
-  if (expr.kind === 'field') into.add(expr.name);
-  else if (expr.kind === 'addTime') {
-    readsOfExpr(expr.base, into);
-    readsOfExpr(expr.amount, into);
-  } else if (expr.kind === 'lookup') {
-    readsOfExpr(expr.table, into);
-    readsOfExpr(expr.key, into);
-  }
+const NO_READS: ExprVisitor<void, Set<string>> = {
+  field: (n, into) => void into.add(n.name),
+  literal: () => {},
+  caller: () => {},
+  const: () => {},
+  input: () => {},
+  now: () => {},
+  addTime: (n, into) => {
+    visitExpr(n.base, NO_READS, into);
+    visitExpr(n.amount, NO_READS, into);
+  },
+  lookup: (n, into) => {
+    visitExpr(n.table, NO_READS, into);
+    visitExpr(n.key, NO_READS, into);
+  },
+};
+
+/** False when the rule asks what changed (no answer before a write); else its reads are in `into`. */
+const READS: RuleVisitor<boolean, Reads> = {
+  allow: () => true,
+  deny: () => true,
+  signedIn: () => true,
+  and: (n, r) => n.rules.every((x) => visitRule(x, READS, r)),
+  or: (n, r) => n.rules.every((x) => visitRule(x, READS, r)),
+  not: (n, r) => visitRule(n.rule, READS, r),
+  compare: (n, r) => {
+    visitExpr(n.left, NO_READS, r.into);
+    visitExpr(n.right, NO_READS, r.into);
+    return true;
+  },
+  in: (n, r) => {
+    visitExpr(n.left, NO_READS, r.into);
+    return true;
+  },
+  isNull: (n, r) => {
+    visitExpr(n.operand, NO_READS, r.into);
+    return true;
+  },
+  inState: (_, r) => {
+    if (r.node.states) r.into.add(r.node.states.field);
+    return true;
+  },
+  related: (n, r) => r.into.add(n.via) !== undefined,
+  can: (n, r) => r.into.add(n.via) !== undefined,
+  changed: () => false,
+};
+
+/** The record's own fields a rule reads; undefined when it asks what changed. */
+function readsOfRule(node: EntityNode, rule: RuleNode): Set<string> | undefined {
+  const into = new Set<string>();
+  return visitRule(rule, READS, { node, into }) ? into : undefined;
 }

@@ -2,120 +2,124 @@
  * Rules as SQL conditions, for lists and counts: the database filters, so pagination and
  * counts stay right and an index can serve the query. Values are always bound parameters;
  * names come from the checked spec and are quoted by Kysely.
+ *
+ * The meaning is the spec's evaluator (`evaluateRule`, SQL's three-valued logic): whatever
+ * reads no column is decided by the evaluator itself and emitted as true, false or unknown;
+ * the rest is plain SQL whose NULL behaviour is that logic. The differential test
+ * (test/semantics/rule-differential.property.test.ts) proves the two equal on both dialects,
+ * unknown included.
  */
-import type { CompareOp, ExprNode, RuleNode } from '@ninefold/spec';
+import {
+  type ExprNode,
+  evaluateRule,
+  type RuleNode,
+  type RuleVisitor,
+  UNDECIDED,
+  visitRule,
+} from '@ninefold/spec';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { accessRule } from './access-rule';
 import { evalExpr, isConstantExpr } from './evaluate-expr';
 import { type RuleContext, roleOf } from './rule-context';
 
-const TRUE = sql<SqlBool>`1 = 1`;
-const FALSE = sql<SqlBool>`1 = 0`;
-const OPS: Record<CompareOp, string> = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const TRUE = sql<SqlBool>`(1 = 1)`;
+const FALSE = sql<SqlBool>`(1 = 0)`;
+// SQL's unknown, typed boolean on PostgreSQL: `not unknown` stays unknown, as in the evaluator.
+const UNKNOWN = sql<SqlBool>`(1 = null)`;
+const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
 interface Scope {
   readonly entity: string;
   readonly alias: string;
   readonly depth: number;
+  readonly ctx: RuleContext;
 }
 
-function operand(
-  expr: ExprNode,
-  scope: Scope,
-  ctx: RuleContext,
-): { sql: Expression<unknown>; value?: unknown } {
-  if (expr.kind === 'field') return { sql: sql.ref(`${scope.alias}.${expr.name}`) };
+/** A rule that reads no column, decided by the evaluator (no record, so no related rows). */
+function decided(rule: RuleNode, s: Scope): RawBuilder<SqlBool> {
+  const v = evaluateRule(rule, s.entity, null, s.ctx);
+  return v === true ? TRUE : v === false || v === UNDECIDED ? FALSE : UNKNOWN;
+}
+
+function operand(expr: ExprNode, s: Scope): Expression<unknown> {
+  if (expr.kind === 'field') return sql.ref(`${s.alias}.${expr.name}`);
   if (!isConstantExpr(expr)) {
-    throw new Error(`A rule on ${scope.entity} computes with a field; it cannot filter a list in SQL.`);
+    throw new Error(`A rule on ${s.entity} computes with a field; it cannot filter a list in SQL.`);
   }
-  const value = evalExpr(expr, null, ctx);
-  return { sql: sql.val(value), value };
+  return sql.val(evalExpr(expr, null, s.ctx));
 }
 
-function join(parts: readonly RawBuilder<SqlBool>[], glue: 'and' | 'or'): RawBuilder<SqlBool> {
+/** The constant side's value, or undefined when the side reads a column. */
+function constantValue(expr: ExprNode, s: Scope): { value: unknown } | undefined {
+  return expr.kind !== 'field' && isConstantExpr(expr) ? { value: evalExpr(expr, null, s.ctx) } : undefined;
+}
+
+function join(parts: readonly RuleNode[], glue: 'and' | 'or', s: Scope): RawBuilder<SqlBool> {
   if (parts.length === 0) return glue === 'and' ? TRUE : FALSE;
-  return sql<SqlBool>`(${sql.join(parts, sql.raw(` ${glue} `))})`;
+  return sql<SqlBool>`(${sql.join(
+    parts.map((r) => visitRule(r, SQL, s)),
+    sql.raw(` ${glue} `),
+  )})`;
 }
 
-function compile(rule: RuleNode, scope: Scope, ctx: RuleContext): RawBuilder<SqlBool> {
-  switch (rule.kind) {
-    case 'allow':
-      return TRUE;
-    case 'deny':
-      return FALSE;
-    case 'signedIn':
-      return ctx.caller ? TRUE : FALSE;
-    case 'and':
-      return join(
-        rule.rules.map((r) => compile(r, scope, ctx)),
-        'and',
-      );
-    case 'or':
-      return join(
-        rule.rules.map((r) => compile(r, scope, ctx)),
-        'or',
-      );
-    case 'not':
-      return sql<SqlBool>`not ${compile(rule.rule, scope, ctx)}`;
-    case 'compare': {
-      const l = operand(rule.left, scope, ctx);
-      const r = operand(rule.right, scope, ctx);
-      if (isConstantExpr(rule.left) && isConstantExpr(rule.right)) {
-        return compareConst(rule.op, l.value, r.value) ? TRUE : FALSE;
-      }
-      // SQL's `= NULL` is never true; the predicate's `eq(x, null)` means IS NULL.
-      if (
-        (rule.op === 'eq' || rule.op === 'ne') &&
-        (r.value === null || l.value === null) &&
-        ('value' in r || 'value' in l)
-      ) {
-        const side = 'value' in r ? l.sql : r.sql;
-        return rule.op === 'eq' ? sql<SqlBool>`${side} is null` : sql<SqlBool>`${side} is not null`;
-      }
-      if ('value' in r && r.value === null) return FALSE;
-      if ('value' in l && l.value === null) return FALSE;
-      return sql<SqlBool>`${l.sql} ${sql.raw(OPS[rule.op])} ${r.sql}`;
-    }
-    case 'in': {
-      const l = operand(rule.left, scope, ctx);
-      if ('value' in l) return rule.values.includes(l.value as never) ? TRUE : FALSE;
-      if (rule.values.length === 0) return FALSE;
-      return sql<SqlBool>`${l.sql} in (${sql.join(rule.values.map((v) => sql.val(v)))})`;
-    }
-    case 'isNull': {
-      const o = operand(rule.operand, scope, ctx);
-      if ('value' in o) return o.value === null ? TRUE : FALSE;
-      return sql<SqlBool>`${o.sql} is null`;
-    }
-    case 'inState': {
-      const field = ctx.app.entities[scope.entity]?.states?.field;
-      if (!field || rule.states.length === 0) return FALSE;
-      return sql<SqlBool>`${sql.ref(`${scope.alias}.${field}`)} in (${sql.join(rule.states.map((s) => sql.val(s)))})`;
-    }
-    case 'changed':
-      return FALSE;
-    case 'related':
-    case 'can': {
-      const f = ctx.app.entities[scope.entity]?.fields[rule.via];
-      if (f?.type !== 'ref') return FALSE;
-      const inner: Scope = { entity: f.entity, alias: `r${scope.depth + 1}`, depth: scope.depth + 1 };
-      const innerRule =
-        rule.kind === 'related' ? rule.rule : accessRule(ctx.app, f.entity, roleOf(ctx.caller), rule.op);
-      return sql<SqlBool>`exists (select 1 from ${sql.table(f.entity)} as ${sql.id(inner.alias)} where ${sql.ref(
-        `${inner.alias}.id`,
-      )} = ${sql.ref(`${scope.alias}.${rule.via}`)} and ${compile(innerRule, inner, { ...ctx, changed: new Set() })})`;
-    }
-  }
+function throughRef(via: string, inner: (target: string) => RuleNode, s: Scope): RawBuilder<SqlBool> {
+  const f = s.ctx.app.entities[s.entity]?.fields[via];
+  if (f?.type !== 'ref') return FALSE;
+  const alias = `r${s.depth + 1}`;
+  const innerScope: Scope = {
+    entity: f.entity,
+    alias,
+    depth: s.depth + 1,
+    ctx: { ...s.ctx, changed: new Set() },
+  };
+  // `exists` is never unknown: a missing or unknown related record does not admit.
+  return sql<SqlBool>`exists (select 1 from ${sql.table(f.entity)} as ${sql.id(alias)} where ${sql.ref(
+    `${alias}.id`,
+  )} = ${sql.ref(`${s.alias}.${via}`)} and ${visitRule(inner(f.entity), SQL, innerScope)})`;
 }
 
-function compareConst(op: CompareOp, a: unknown, b: unknown): boolean {
-  if (op === 'eq') return a === b;
-  if (op === 'ne') return a !== b;
-  if (a === null || b === null) return false;
-  const x = a as number;
-  const y = b as number;
-  return op === 'lt' ? x < y : op === 'lte' ? x <= y : op === 'gt' ? x > y : x >= y;
-}
+const SQL: RuleVisitor<RawBuilder<SqlBool>, Scope> = {
+  allow: decided,
+  deny: decided,
+  signedIn: decided,
+  and: (n, s) => join(n.rules, 'and', s),
+  or: (n, s) => join(n.rules, 'or', s),
+  not: (n, s) => sql<SqlBool>`(not ${visitRule(n.rule, SQL, s)})`,
+  compare: (n, s) => {
+    const l = constantValue(n.left, s);
+    const r = constantValue(n.right, s);
+    if (l && r) return decided(n, s);
+    // A literal null asks whether the other side is empty (the evaluator's reading too).
+    const nullLiteral = (e: ExprNode) => e.kind === 'literal' && e.value === null;
+    if ((n.op === 'eq' || n.op === 'ne') && (nullLiteral(n.left) || nullLiteral(n.right))) {
+      const side = operand(nullLiteral(n.left) ? n.right : n.left, s);
+      return n.op === 'eq' ? sql<SqlBool>`(${side} is null)` : sql<SqlBool>`(${side} is not null)`;
+    }
+    if (l?.value === null || r?.value === null) return UNKNOWN;
+    return sql<SqlBool>`(${operand(n.left, s)} ${sql.raw(OPS[n.op])} ${operand(n.right, s)})`;
+  },
+  in: (n, s) => {
+    if (constantValue(n.left, s)) return decided(n, s);
+    if (n.values.length === 0) return FALSE;
+    // A null among the values asks for an empty operand, as `eq(x, null)` does.
+    const col = operand(n.left, s);
+    const values = n.values.filter((v) => v !== null);
+    const listed = sql<SqlBool>`${col} in (${sql.join(values.map((v) => sql.val(v)))})`;
+    if (values.length === n.values.length) return sql<SqlBool>`(${listed})`;
+    return values.length === 0 ? sql<SqlBool>`(${col} is null)` : sql<SqlBool>`(${listed} or ${col} is null)`;
+  },
+  isNull: (n, s) =>
+    constantValue(n.operand, s) ? decided(n, s) : sql<SqlBool>`(${operand(n.operand, s)} is null)`,
+  inState: (n, s) => {
+    const field = s.ctx.app.entities[s.entity]?.states?.field;
+    if (!field || n.states.length === 0) return FALSE;
+    return sql<SqlBool>`(${sql.ref(`${s.alias}.${field}`)} in (${sql.join(n.states.map((v) => sql.val(v)))}))`;
+  },
+  // A list has no write: nothing changed.
+  changed: () => FALSE,
+  related: (n, s) => throughRef(n.via, () => n.rule, s),
+  can: (n, s) => throughRef(n.via, (target) => accessRule(s.ctx.app, target, roleOf(s.ctx.caller), n.op), s),
+};
 
 /**
  * A rule as a SQL condition over `alias` (a table of `entity`), to put in a WHERE clause.
@@ -127,5 +131,5 @@ export function ruleToSql(
   alias: string,
   ctx: RuleContext,
 ): RawBuilder<SqlBool> {
-  return compile(rule, { entity, alias, depth: 0 }, ctx);
+  return visitRule(rule, SQL, { entity, alias, depth: 0, ctx });
 }

@@ -1,21 +1,27 @@
 /**
- * Expressions evaluated in JavaScript, over a loaded record.
+ * Expressions evaluated in JavaScript, over a loaded record: the spec's one evaluator
+ * (`evaluateExpr`), with the server's context.
  */
-import type { ExprNode } from '@ninefold/spec';
+import { type ExprNode, type ExprVisitor, evaluateExpr, UNDECIDED, visitExpr } from '@ninefold/spec';
 import type { RuleContext } from './rule-context';
 
-/** True when an expression reads no field of the record (it can be computed up front). */
+const READS_RECORD: ExprVisitor<boolean> = {
+  field: () => true,
+  literal: () => false,
+  caller: () => false,
+  const: () => false,
+  input: () => false,
+  now: () => false,
+  addTime: (n) => visitExpr(n.base, READS_RECORD, undefined) || visitExpr(n.amount, READS_RECORD, undefined),
+  lookup: (n) => visitExpr(n.table, READS_RECORD, undefined) || visitExpr(n.key, READS_RECORD, undefined),
+};
+
+/**
+ * True when an expression reads no field of the record (it can be computed up front).
+ * @example isConstantExpr(addDays(now(), 3)) // true
+ */
 export function isConstantExpr(expr: ExprNode): boolean {
-  switch (expr.kind) {
-    case 'field':
-      return false;
-    case 'addTime':
-      return isConstantExpr(expr.base) && isConstantExpr(expr.amount);
-    case 'lookup':
-      return isConstantExpr(expr.table) && isConstantExpr(expr.key);
-    default:
-      return true;
-  }
+  return !visitExpr(expr, READS_RECORD, undefined);
 }
 
 /**
@@ -27,31 +33,7 @@ export function evalExpr(
   record: Readonly<Record<string, unknown>> | null,
   ctx: RuleContext,
 ): unknown {
-  switch (expr.kind) {
-    case 'field':
-      return record?.[expr.name] ?? null;
-    case 'literal':
-      return expr.value;
-    case 'caller':
-      return ctx.caller?.[expr.prop] ?? null;
-    case 'const':
-      return ctx.app.constants[expr.name]?.value ?? null;
-    case 'input':
-      return ctx.input?.[expr.name] ?? null;
-    case 'now':
-      return ctx.now.toISOString();
-    case 'addTime': {
-      const base = evalExpr(expr.base, record, ctx);
-      const amount = evalExpr(expr.amount, record, ctx);
-      if (typeof base !== 'string' || typeof amount !== 'number') return null;
-      const ms = amount * (expr.unit === 'hours' ? 3_600_000 : 86_400_000);
-      return new Date(Date.parse(base) + ms).toISOString();
-    }
-    case 'lookup': {
-      const table = evalExpr(expr.table, record, ctx);
-      const key = evalExpr(expr.key, record, ctx);
-      if (table === null || typeof table !== 'object' || typeof key !== 'string') return null;
-      return (table as Record<string, unknown>)[key] ?? null;
-    }
-  }
+  // The entity matters only to rules (states, references); an expression reads neither.
+  const v = evaluateExpr(expr, '', record, ctx);
+  return v === UNDECIDED ? null : v;
 }
