@@ -26,6 +26,42 @@ export { RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';
+export type { MetaAnswer } from './contract/meta-answer';
+export { metaAnswer } from './contract/meta-answer';
+export { META_SCHEMA } from './contract/meta-schema';
+export { PASSWORD_POLICY } from './contract/password-policy';
+export type {
+  RealtimeChange,
+  RealtimeClientMessage,
+  RealtimeServerMessage,
+} from './contract/realtime-messages';
+export { REALTIME_CLOSE, REALTIME_MAX_PAYLOAD } from './contract/realtime-messages';
+export type {
+  HttpMethod,
+  RouteAuth,
+  RouteEntry,
+  RouteExpansion,
+  RouteId,
+  RouteRateScope,
+} from './contract/route-table';
+export { fastifyPath, ROUTE_IDS, ROUTES, routeCodes, UNIVERSAL_CODES } from './contract/route-table';
+export { REALTIME_SCHEMAS, WIRE_SCHEMAS } from './contract/wire-schemas';
+export type {
+  AuditEntry,
+  AuditOperation,
+  FieldError,
+  HealthAnswer,
+  HistoryEntry,
+  Page,
+  Problem,
+  ProblemParams,
+  QuotaUsage,
+  RatesAnswer,
+  RateUsage,
+  RecordBase,
+  RecordCan,
+  SessionAnswer,
+} from './contract/wire-types';
 export type { ActionMeta, ClientMeta, QuotaMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
 export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';

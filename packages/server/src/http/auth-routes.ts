@@ -8,6 +8,7 @@ import { AppError } from '../core/app-error';
 import type { RateCounter } from '../core/limits/rate-counter';
 import type { Core } from '../core/ninefold-core';
 import { clearSessionCookie, setSessionCookie } from './request-caller';
+import { serveRoute } from './serve-route';
 
 const MAX_AGE = SESSION_DAYS * 86_400;
 
@@ -18,7 +19,7 @@ export function authRoutes(
   failedLogins: RateCounter,
   signups: RateCounter,
 ): void {
-  server.post('/api/auth/signup', async (req, reply) => {
+  serveRoute(server, 'authSignup', async (req, reply) => {
     const now = core.now();
     const wait = await signups.take([`ip:${req.ip}`], now.getTime());
     if (wait > 0) throw rateLimited(wait);
@@ -28,7 +29,7 @@ export function authRoutes(
     return { user, token };
   });
 
-  server.post('/api/auth/login', async (req, reply) => {
+  serveRoute(server, 'authLogin', async (req, reply) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
     const keys = [`email:${email}`, `ip:${req.ip}`];
@@ -49,13 +50,13 @@ export function authRoutes(
     }
   });
 
-  server.post('/api/auth/logout', async (req, reply) => {
+  serveRoute(server, 'authLogout', async (req, reply) => {
     if (req.callerToken) await core.logout(req.callerToken.token);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
-  server.get('/api/auth/me', async (req) => {
+  serveRoute(server, 'authMe', async (req) => {
     const caller = req.caller;
     if (!caller) throw new AppError('UNAUTHENTICATED');
     let user: Awaited<ReturnType<typeof core.get>> | null;

@@ -2,9 +2,8 @@
  * The Fastify adapter: the HTTP contract of DESIGN.md over the core. Thin on purpose —
  * parse, resolve the caller, call the core, answer; every failure through one handler.
  */
-import { clientMeta, openApi } from '@ninefold/spec';
+import { type HealthAnswer, metaAnswer, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../core/accounts/passwords';
 import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
@@ -20,10 +19,13 @@ import { metaRoute } from './meta-route';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
 import { type LogOptions, loggerOptions, RequestLog, requestId } from './request-log';
+import { serveRoute } from './serve-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeHub;
+    /** Every route registered, as `METHOD /path` (HEAD routes aside): the route table's test reads it. */
+    registeredRoutes: readonly string[];
   }
 }
 
@@ -124,8 +126,11 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     if (caller instanceof Promise) caller.then((c) => setCaller(req, c)).then(() => done(), done);
     else done();
   });
+  const registered: string[] = [];
+  server.decorate('registeredRoutes', registered);
   // Bodies are checked only on the routes that take one; a GET pays for no hook here.
   server.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD') registered.push(`${m} ${route.url}`);
     if (![route.method].flat().some((m) => BODY_METHODS.has(m))) return;
     const checkBody: preValidationHookHandler = (req, _reply, done) => {
       guarded(() => refuseBadText(req.body), done);
@@ -137,16 +142,13 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   const rates = new RateLimits(app, core.db);
   server.addHook('onClose', async () => rates.close());
 
-  // The password rule is the server's, not the spec's; forms need it before they submit.
-  const meta = JSON.stringify({
-    ...clientMeta(app),
-    auth: { password: { min: PASSWORD_MIN, max: PASSWORD_MAX } },
-  });
+  // Forms need the password rule before they submit; the contract holds it (PASSWORD_POLICY).
+  const meta = JSON.stringify(metaAnswer(app));
   const openapi = JSON.stringify(openApi(app));
-  server.get('/api/health', async () => ({ status: 'ok' }));
+  serveRoute(server, 'getHealth', async (): Promise<HealthAnswer> => ({ status: 'ok' }));
   limitsRoutes(server, core, rates);
   metaRoute(server, meta);
-  server.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(openapi));
+  serveRoute(server, 'getOpenApi', (_req, reply) => reply.type('application/json').send(openapi));
   authRoutes(server, core, rates.login.counter, rates.signup.counter);
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
@@ -157,7 +159,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));
   const limitAction = scopeLimit(rates, 'action', core.now);
-  server.post<{ Params: { name: string } }>('/api/actions/:name', async (req) => {
+  serveRoute<{ Params: { name: string } }>(server, 'runAction', async (req) => {
     await limitAction(req);
     return core.action(req.caller, req.params.name, req.body ?? {});
   });

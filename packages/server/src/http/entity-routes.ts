@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
 import { isUuid } from '../core/uuid7';
+import { serveRoute } from './serve-route';
 
-type Params = { entity: string; id: string; name: string };
+type Route = { Params: { entity: string; id: string; name: string } };
 
 /** The version an `If-Match` header names (`3`, `"3"` or `W/"3"`), if any. */
 export function ifMatchVersion(request: FastifyRequest): number | undefined {
@@ -35,18 +36,18 @@ export function entityRoutes(
   core: Core,
   limitWrite: (request: FastifyRequest) => void | Promise<void>,
 ): void {
-  server.get<{ Params: Params }>('/api/entities/:entity', (req) =>
+  serveRoute<Route>(server, 'listRecords', (req) =>
     core.list(req.caller, req.params.entity, req.query as Record<string, unknown>),
   );
-  server.get<{ Params: Params }>('/api/entities/:entity/:id', (req) =>
+  serveRoute<Route>(server, 'getRecord', (req) =>
     core.get(req.caller, req.params.entity, recordId(req.params.id)),
   );
-  server.post<{ Params: Params }>('/api/entities/:entity', async (req, reply) => {
+  serveRoute<Route>(server, 'createRecord', async (req, reply) => {
     await limitWrite(req);
     reply.code(201);
     return core.create(req.caller, req.params.entity, bodyOf(req));
   });
-  server.patch<{ Params: Params }>('/api/entities/:entity/:id', async (req) => {
+  serveRoute<Route>(server, 'updateRecord', async (req) => {
     await limitWrite(req);
     return core.update(
       req.caller,
@@ -56,12 +57,12 @@ export function entityRoutes(
       ifMatchVersion(req),
     );
   });
-  server.delete<{ Params: Params }>('/api/entities/:entity/:id', async (req, reply) => {
+  serveRoute<Route>(server, 'deleteRecord', async (req, reply) => {
     await limitWrite(req);
     await core.remove(req.caller, req.params.entity, recordId(req.params.id), ifMatchVersion(req));
     return reply.code(204).send();
   });
-  server.post<{ Params: Params }>('/api/entities/:entity/:id/transitions/:name', async (req) => {
+  serveRoute<Route>(server, 'runTransition', async (req) => {
     await limitWrite(req);
     return core.transition(
       req.caller,

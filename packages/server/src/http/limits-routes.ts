@@ -2,11 +2,13 @@
  * Limits over HTTP: the caller's own quota usage, and for admins what the rate limits hold
  * now (across every process where they share the database, else this process's counts).
  */
+import type { QuotaUsage, RatesAnswer } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import { quotaUsage } from '../core/limits/quota-usage';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
+import { serveRoute } from './serve-route';
 
 const STARTED = new Date().toISOString();
 
@@ -15,11 +17,11 @@ const STARTED = new Date().toISOString();
  * @example limitsRoutes(server, core, new RateLimits(core.app));
  */
 export function limitsRoutes(server: FastifyInstance, core: Core, rates: RateLimits): void {
-  server.get('/api/quotas', async (req) => {
+  serveRoute(server, 'getQuotas', async (req): Promise<{ items: QuotaUsage[] }> => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     return { items: await quotaUsage(core.scope(req.caller)) };
   });
-  server.get('/api/rates', async (req) => {
+  serveRoute(server, 'getRates', async (req): Promise<RatesAnswer> => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
     if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
     const now = core.now();

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serveRoute } from './serve-route';
 
 export type MetaEncoding = 'br' | 'gzip' | 'identity';
 
@@ -60,7 +61,7 @@ function notModified(req: FastifyRequest, etag: string): boolean {
 
 /**
  * Registers `GET /api/meta` answering `json` (already serialized).
- * @example metaRoute(server, JSON.stringify(clientMeta(app)));
+ * @example metaRoute(server, JSON.stringify(metaAnswer(app)));
  */
 export function metaRoute(server: FastifyInstance, json: string): void {
   const identity = Buffer.from(json);
@@ -75,7 +76,7 @@ export function metaRoute(server: FastifyInstance, json: string): void {
     return body;
   };
 
-  server.get('/api/meta', (req: FastifyRequest, reply: FastifyReply) => {
+  serveRoute(server, 'getMeta', (req: FastifyRequest, reply: FastifyReply) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
     // One tag per encoding: each is a different representation of the same meta.
     const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;

@@ -4,19 +4,11 @@
  * unknown route) map to their codes; anything unexpected is INTERNAL, logged on the server
  * with its stack and never described to the client.
  */
-import { type App, type ErrorNode, fillTemplate } from '@ninefold/spec';
+import { type App, type ErrorNode, type FieldError, fillTemplate, type Problem } from '@ninefold/spec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../core/app-error';
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  params?: Record<string, string | number>;
-  errors?: { path: string; code: string; message: string }[];
-}
+export type { Problem };
 
 /**
  * The catalogue's entry for a code, looked up among its own keys only: a code such as
@@ -35,18 +27,18 @@ export function catalogueEntry(app: App, code: string): ErrorNode | undefined {
 export function problemOf(app: App, error: AppError): Problem {
   const entry = catalogueEntry(app, error.code) ?? catalogueEntry(app, 'INTERNAL')!;
   const message = fillTemplate(entry.message, error.params);
-  const problem: Problem = {
+  const errors = error.issues.map(
+    (i): FieldError => ({ path: i.path, code: i.code, message: i.message || message }),
+  );
+  return {
     type: `urn:ninefold:problem:${entry.code}`,
     title: message,
     status: entry.status,
     code: entry.code,
     detail: message,
+    ...(Object.keys(error.params).length > 0 ? { params: { ...error.params } } : {}),
+    ...(errors.length > 0 ? { errors } : {}),
   };
-  if (Object.keys(error.params).length > 0) problem.params = { ...error.params };
-  if (error.issues.length > 0) {
-    problem.errors = error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message || message }));
-  }
-  return problem;
 }
 
 type FastifyLikeError = Error & { code?: string; statusCode?: number; validation?: unknown };

@@ -4,21 +4,22 @@
  * message), and messages are small JSON commands: subscribe, unsubscribe, auth, ping.
  */
 import websocket from '@fastify/websocket';
-import { type App, fillTemplate } from '@ninefold/spec';
+import {
+  type App,
+  fillTemplate,
+  REALTIME_MAX_PAYLOAD,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
 import { sessionDigest, sessionRow } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
 import type { RealtimeClient, RealtimeHub } from '../realtime/realtime-hub';
 import { toAppError } from './problem';
+import { routeUrl } from './serve-route';
 
-type ClientMessage =
-  | { type: 'subscribe'; id: string; entity: string; query?: Record<string, string>; recordId?: string }
-  | { type: 'unsubscribe'; id: string }
-  | { type: 'auth'; token: string }
-  | { type: 'ping' };
-
-function errorMessage(app: App, e: unknown, id?: string) {
+function errorMessage(app: App, e: unknown, id?: string): RealtimeServerMessage {
   const err = toAppError(e, 0);
   const entry = app.errors[err.code] ?? app.errors.INTERNAL!;
   return {
@@ -32,9 +33,9 @@ function errorMessage(app: App, e: unknown, id?: string) {
 /** Registers the realtime WebSocket route on the server. */
 export async function realtimeRoute(server: FastifyInstance, core: Core, hub: RealtimeHub): Promise<void> {
   const expiryOf = async (token: string) => (await sessionRow(core.db, sessionDigest(token)))?.expiresAt ?? 0;
-  await server.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await server.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
   server.get(
-    '/api/realtime',
+    routeUrl('realtime'),
     {
       websocket: true,
       preValidation: async (req) => {
@@ -48,6 +49,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
       },
     },
     (socket, req) => {
+      const send = (m: RealtimeServerMessage) => socket.send(JSON.stringify(m));
       const client: RealtimeClient = {
         caller: req.caller,
         session: req.callerToken ? sessionDigest(req.callerToken.token) : undefined,
@@ -62,19 +64,18 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
       if (req.callerToken) void expiryOf(req.callerToken.token).then((at) => (client.expiresAt = at));
       hub.clients.add(client);
       socket.on('close', () => hub.clients.delete(client));
-      client.send({
+      send({
         type: 'ready',
         caller: client.caller ? { id: client.caller.id, role: client.caller.role } : null,
       });
       socket.on('message', async (raw) => {
-        let msg: ClientMessage;
+        // Parsed, then each field checked below: the type says what a well-formed message is.
+        let msg: RealtimeClientMessage;
         try {
-          msg = JSON.parse(String(raw)) as ClientMessage;
+          msg = JSON.parse(String(raw)) as RealtimeClientMessage;
           if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
         } catch {
-          client.send(
-            errorMessage(core.app, new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' })),
-          );
+          send(errorMessage(core.app, new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' })));
           return;
         }
         try {
@@ -86,7 +87,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
               msg.query ?? {},
               typeof msg.recordId === 'string' ? msg.recordId : undefined,
             );
-            client.send({ type: 'subscribed', id: msg.id });
+            send({ type: 'subscribed', id: msg.id });
           } else if (msg.type === 'unsubscribe' && typeof msg.id === 'string') {
             client.subs.delete(msg.id);
           } else if (msg.type === 'auth' && typeof msg.token === 'string' && !client.caller) {
@@ -96,16 +97,14 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
             client.session = sessionDigest(msg.token);
             client.expiresAt = await expiryOf(msg.token);
             client.subs.clear();
-            client.send({ type: 'ready', caller: { id: caller.id, role: caller.role } });
+            send({ type: 'ready', caller: { id: caller.id, role: caller.role } });
           } else if (msg.type === 'ping') {
-            client.send({ type: 'pong' });
+            send({ type: 'pong' });
           } else {
             throw new AppError('MALFORMED_REQUEST', { reason: 'unknown message.' });
           }
         } catch (e) {
-          client.send(
-            errorMessage(core.app, e, 'id' in msg && typeof msg.id === 'string' ? msg.id : undefined),
-          );
+          send(errorMessage(core.app, e, 'id' in msg && typeof msg.id === 'string' ? msg.id : undefined));
         }
       });
     },

@@ -1,31 +1,43 @@
 /**
  * The components of the OpenAPI document: schemas of every entity, transition and action,
- * the Problem answered by every failure, a response per error status, and the two ways to
- * authenticate.
+ * the wire types, the Problem answered by every failure, the shared error responses, and
+ * the two ways to authenticate.
  */
 import type { App } from '../app/define-app';
+import type { EntityNode } from '../app/entity';
+import { META_SCHEMA } from '../contract/meta-schema';
+import { REALTIME_SCHEMAS, WIRE_SCHEMAS } from '../contract/wire-schemas';
 import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
-import { entitySchemas, type JsonSchema, objectSchema } from './json-schema';
-import { actionSchemaNames, entitySchemaNames, schemaRef, transitionInputName } from './openapi-names';
+import { entitySchemas, isWritable, type JsonSchema, objectSchema } from './json-schema';
+import {
+  actionSchemaNames,
+  entitySchemaNames,
+  pascal,
+  schemaRef,
+  transitionInputName,
+} from './openapi-names';
 import { authSchemas } from './openapi-platform';
-import { problemResponse, statusReason } from './openapi-responses';
+import type { ResponseBook } from './openapi-responses';
 
 /** The session cookie's name, as the server sets it. */
 export const SESSION_COOKIE = 'nf_session';
 
 /**
- * The `components` object of the app's OpenAPI document.
- * @example openApiComponents(app).schemas.Problem
+ * The `components` object of the app's OpenAPI document; `responses` are the shared error
+ * responses the operations referenced.
+ * @example openApiComponents(app, book).schemas.Problem
  */
-export function openApiComponents(app: App) {
+export function openApiComponents(app: App, responses: ResponseBook) {
   return {
     schemas: {
       Problem: problemSchema(app),
-      ClientMeta: CLIENT_META,
+      ...WIRE_SCHEMAS,
+      ...REALTIME_SCHEMAS,
+      ClientMeta: META_SCHEMA,
       ...authSchemas(app),
       ...dataSchemas(app),
     },
-    responses: statusResponses(app),
+    responses: responses.all(),
     securitySchemes: {
       session: {
         type: 'apiKey',
@@ -49,54 +61,35 @@ function problemSchema(app: App): JsonSchema {
       status: { type: 'integer', minimum: 400, maximum: 599 },
       code: { type: 'string', enum: Object.keys(app.errors) },
       detail: { type: 'string', description: "The code's message, its parameters filled in." },
+      params: schemaRef('ProblemParams'),
       errors: {
         type: 'array',
-        description: 'Every failing field, when fields failed.',
-        items: {
-          type: 'object',
-          properties: {
-            path: { type: 'string', description: 'The field, e.g. `subject` or `tags.2`.' },
-            code: {
-              type: 'string',
-              description: `A field issue (${FIELD_ISSUE_CODES.join(', ')}) or an error code of the app.`,
-            },
-            message: { type: 'string' },
-          },
-          required: ['path', 'code', 'message'],
-        },
+        description: `Every failing field, when fields failed; field issues: ${FIELD_ISSUE_CODES.join(', ')}.`,
+        items: schemaRef('FieldError'),
       },
     },
     required: ['type', 'title', 'status', 'code', 'detail'],
   };
 }
 
-// `/api/meta` is described by its top-level keys; its full type is `ClientMeta` in the spec package.
-const CLIENT_META: JsonSchema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    ['about', 'roles', 'entities', 'errors', 'constants', 'limits', 'screens', 'actions', 'permissions'].map(
-      (k) => [k, { type: 'object' }],
-    ),
-  ),
-  required: [
-    'about',
-    'roles',
-    'entities',
-    'errors',
-    'constants',
-    'limits',
-    'screens',
-    'actions',
-    'permissions',
-  ],
-};
-
 function dataSchemas(app: App): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const [name, entity] of Object.entries(app.entities)) {
     const names = entitySchemaNames(name);
     const s = entitySchemas(entity);
-    out[names.record] = { title: entity.label ?? name, ...s.record };
+    const can = `${pascal(name)}Can`;
+    out[names.record] = {
+      title: entity.label ?? name,
+      ...s.record,
+      properties: {
+        ...(s.record.properties as Record<string, JsonSchema>),
+        $can: {
+          ...schemaRef(can),
+          description: 'What the caller may do with it now; on single-record answers.',
+        },
+      },
+    };
+    out[can] = canSchema(entity);
     out[names.create] = s.create;
     out[names.update] = s.update;
     out[names.page] = {
@@ -119,16 +112,22 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
   return out;
 }
 
-function statusResponses(app: App): Record<string, JsonSchema> {
-  const byStatus = new Map<number, string[]>();
-  for (const e of Object.values(app.errors))
-    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e.code]);
-  return Object.fromEntries(
-    [...byStatus.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => [
-        statusReason(status).replace(/\W/g, ''),
-        problemResponse(app, status, codes),
-      ]),
-  );
+function canSchema(entity: EntityNode): JsonSchema {
+  const writable = Object.entries(entity.fields)
+    .filter(([, f]) => isWritable(f))
+    .map(([n]) => n);
+  const transitions = Object.keys(entity.states?.transitions ?? {});
+  const names = (values: string[]): JsonSchema =>
+    values.length > 0
+      ? { type: 'array', items: { type: 'string', enum: values } }
+      : { type: 'array', maxItems: 0 };
+  return {
+    type: 'object',
+    properties: {
+      update: { ...names(writable), description: 'The fields it may change now.' },
+      delete: { type: 'boolean' },
+      transitions: { ...names(transitions), description: 'The transitions it may run now.' },
+    },
+    required: ['update', 'delete', 'transitions'],
+  };
 }

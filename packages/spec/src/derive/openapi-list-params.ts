@@ -41,12 +41,16 @@ export function listParameters(app: App, entity: EntityNode): JsonSchema[] {
   const { pageSize } = app.limits;
   const sortable = sorts.flatMap((name) => [name, `-${name}`]);
   return [
-    query('limit', 'How many records a page holds at most.', {
-      type: 'integer',
-      minimum: 1,
-      maximum: pageSize.max,
-      default: pageSize.default,
-    }),
+    // The server reads a larger limit as its maximum rather than refusing it: say so, not `maximum`.
+    query(
+      'limit',
+      `How many records a page holds at most; more than ${pageSize.max} is read as ${pageSize.max}.`,
+      {
+        type: 'integer',
+        minimum: 1,
+        default: pageSize.default,
+      },
+    ),
     query('cursor', 'The `nextCursor` of the previous page.', { type: 'string' }),
     query('sort', 'A field to sort by, descending when it starts with `-`.', {
       type: 'string',

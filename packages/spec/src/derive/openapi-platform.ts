@@ -3,18 +3,24 @@
  * sign-up, sign-in, sign-out and the current user.
  */
 import type { App } from '../app/define-app';
-import type { JsonSchema, JsonValue } from './json-schema';
+import { PASSWORD_POLICY } from '../contract/password-policy';
+import type { JsonSchema } from './json-schema';
 import { jsonContent } from './openapi-names';
-import { jsonBody, operation } from './openapi-operation';
-import { baseCodes } from './openapi-responses';
-
-type PathItems = Record<string, Record<string, JsonValue>>;
+import { jsonBody, type OpenApiContext, operation } from './openapi-operation';
 
 const SET_COOKIE: JsonSchema = {
   'Set-Cookie': {
     description: 'The HttpOnly session cookie `nf_session`.',
     schema: { type: 'string' },
   },
+};
+
+const IF_NONE_MATCH: JsonSchema = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of a meta already held; answered 304 while it is current.',
+  schema: { type: 'string' },
 };
 
 /**
@@ -25,15 +31,19 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
   const signUpRoles = Object.entries(app.roles)
     .filter(([, r]) => r.signUp)
     .map(([name]) => name);
-  const credentials = {
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    password: { type: 'string', minLength: 1, writeOnly: true },
-  };
+  const email = { type: 'string', format: 'email', maxLength: 254 };
   return {
     SignupInput: {
       type: 'object',
       properties: {
-        ...credentials,
+        email,
+        password: {
+          type: 'string',
+          minLength: PASSWORD_POLICY.min,
+          maxLength: PASSWORD_POLICY.max,
+          writeOnly: true,
+          description: `${PASSWORD_POLICY.min} to ${PASSWORD_POLICY.max} characters; common passwords are refused.`,
+        },
         name: { type: 'string', minLength: 1, maxLength: 80 },
         // With one sign-up role there is nothing to choose; the first is the default.
         ...(signUpRoles.length > 1 ? { role: { type: 'string', enum: signUpRoles } } : {}),
@@ -43,7 +53,7 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
     },
     LoginInput: {
       type: 'object',
-      properties: credentials,
+      properties: { email, password: { type: 'string', writeOnly: true } },
       required: ['email', 'password'],
       additionalProperties: false,
     },
@@ -63,76 +73,75 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
   };
 }
 
+const ok = (description: string, schema: string) => ({
+  '200': { description, content: jsonContent(schema) },
+});
+
 /**
- * The paths of the platform's own calls.
- * @example Object.keys(platformPaths(app)) // ['/api/health', '/api/meta', '/api/openapi.json', '/api/auth/signup', …]
+ * The operations of the platform's own routes, by route id.
+ * @example platformOperations(ctx).getHealth.operationId // 'getHealth'
  */
-export function platformPaths(app: App): PathItems {
-  const anyoneMaySignUp = Object.values(app.roles).some((r) => r.signUp);
-  const document = (operationId: string, summary: string, content: JsonSchema) => ({
-    get: operation(app, {
-      operationId,
-      summary,
-      tags: ['platform'],
-      responses: { '200': { description: summary, content } },
-      codes: baseCodes(app, 'read', false),
-    }),
-  });
+export function platformOperations(ctx: OpenApiContext) {
+  const { app } = ctx;
+  const platform = ['platform'];
+  const auth = ['auth'];
   return {
-    '/api/health': document('getHealth', 'The service is up', {
-      'application/json': {
-        schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },
+    getHealth: operation(ctx, 'getHealth', {
+      operationId: 'getHealth',
+      tags: platform,
+      responses: ok('The service is up.', 'Health'),
+    }),
+    getMeta: operation(ctx, 'getMeta', {
+      operationId: 'getMeta',
+      description: 'Sent with an ETag and `Cache-Control: no-cache`; compressed when the client accepts it.',
+      tags: platform,
+      parameters: [IF_NONE_MATCH],
+      responses: {
+        ...ok('The client-facing form of the spec.', 'ClientMeta'),
+        '304': { description: 'Not modified: the ETag sent is current.' },
       },
     }),
-    '/api/meta': document('getMeta', 'The client-facing form of the spec', jsonContent('ClientMeta')),
-    '/api/openapi.json': document('getOpenApi', 'This document', {
-      'application/json': { schema: { type: 'object' } },
+    getOpenApi: operation(ctx, 'getOpenApi', {
+      operationId: 'getOpenApi',
+      tags: platform,
+      responses: {
+        '200': {
+          description: 'This document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
     }),
-    '/api/auth/signup': {
-      post: operation(app, {
-        operationId: 'authSignup',
-        summary: 'Sign up',
-        description: 'Creates a user with a role that allows sign-up, and signs them in.',
-        tags: ['auth'],
-        requestBody: jsonBody('SignupInput'),
-        responses: {
-          '201': { description: 'Signed up and in.', headers: SET_COOKIE, content: jsonContent('Session') },
-        },
-        codes: [...(anyoneMaySignUp ? [] : ['FORBIDDEN']), ...baseCodes(app, 'signup', true)],
-      }),
-    },
-    '/api/auth/login': {
-      post: operation(app, {
-        operationId: 'authLogin',
-        summary: 'Sign in',
-        tags: ['auth'],
-        requestBody: jsonBody('LoginInput'),
-        responses: {
-          '200': { description: 'Signed in.', headers: SET_COOKIE, content: jsonContent('Session') },
-        },
-        codes: ['INVALID_CREDENTIALS', ...baseCodes(app, 'login', true)],
-      }),
-    },
-    '/api/auth/logout': {
-      post: operation(app, {
-        operationId: 'authLogout',
-        summary: 'Sign out',
-        description: 'Ends the session everywhere it is used.',
-        tags: ['auth'],
-        anonymous: true,
-        responses: { '204': { description: 'Signed out.' } },
-        codes: baseCodes(app, 'write', false),
-      }),
-    },
-    '/api/auth/me': {
-      get: operation(app, {
-        operationId: 'authMe',
-        summary: 'The signed-in user',
-        tags: ['auth'],
-        anonymous: false,
-        responses: { '200': { description: 'The caller.', content: jsonContent('Me') } },
-        codes: ['UNAUTHENTICATED', ...baseCodes(app, 'read', false)],
-      }),
-    },
+    authSignup: operation(ctx, 'authSignup', {
+      operationId: 'authSignup',
+      description: 'Creates a user with a role that allows sign-up, and signs them in.',
+      tags: auth,
+      requestBody: jsonBody('SignupInput'),
+      responses: {
+        '201': { description: 'Signed up and in.', headers: SET_COOKIE, content: jsonContent('Session') },
+      },
+      codes: Object.values(app.roles).some((r) => r.signUp) ? [] : ['FORBIDDEN'],
+    }),
+    authLogin: operation(ctx, 'authLogin', {
+      operationId: 'authLogin',
+      description: 'The same refusal whether or not the email exists.',
+      tags: auth,
+      requestBody: jsonBody('LoginInput'),
+      responses: {
+        '200': { description: 'Signed in.', headers: SET_COOKIE, content: jsonContent('Session') },
+      },
+    }),
+    authLogout: operation(ctx, 'authLogout', {
+      operationId: 'authLogout',
+      description: 'Ends the session everywhere it is used.',
+      tags: auth,
+      anonymous: true,
+      responses: { '204': { description: 'Signed out.' } },
+    }),
+    authMe: operation(ctx, 'authMe', {
+      operationId: 'authMe',
+      tags: auth,
+      anonymous: false,
+      responses: ok('The caller.', 'Me'),
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import app from '../../../../examples/helpdesk/app';
-import { accessCodes, baseCodes, errorResponses, security } from './openapi-responses';
+import { ROUTES } from '../contract/route-table';
+import { accessCodes, codesByStatus, ResponseBook, rateCodes, security } from './openapi-responses';
 import type { Allowed, PermissionCell } from './permission-matrix';
 
 const cell = (allowed: Allowed): PermissionCell => ({ allowed, rules: [], text: allowed });
@@ -28,42 +29,59 @@ describe('accessCodes', () => {
   });
 });
 
-describe('errorResponses', () => {
+describe('codesByStatus', () => {
   it('groups codes by status, in status order, skipping unknown codes', () => {
-    const r = errorResponses(app, [
-      'REOPEN_WINDOW_EXPIRED',
-      'NOT_FOUND',
-      'INVALID_TRANSITION',
-      'NO_SUCH_CODE',
+    expect(
+      codesByStatus(app, [
+        'REOPEN_WINDOW_EXPIRED',
+        'NOT_FOUND',
+        'INVALID_TRANSITION',
+        'NO_SUCH_CODE',
+        'constructor',
+      ]),
+    ).toEqual([
+      [404, ['NOT_FOUND']],
+      [409, ['REOPEN_WINDOW_EXPIRED', 'INVALID_TRANSITION']],
     ]);
-    expect(Object.keys(r)).toEqual(['404', '409']);
-    expect(r['409']?.['x-error-codes']).toEqual(['REOPEN_WINDOW_EXPIRED', 'INVALID_TRANSITION']);
-    expect(r['409']?.description).toContain('Tickets can be reopened within {days} days');
-  });
-
-  it('tells when to retry a rate-limited call', () => {
-    expect(errorResponses(app, ['RATE_LIMITED'])['429']?.headers).toHaveProperty('Retry-After');
-    expect(errorResponses(app, ['NOT_FOUND'])['404']?.headers).toBeUndefined();
   });
 });
 
-describe('baseCodes', () => {
-  const cases: [Parameters<typeof baseCodes>[1], boolean, string[]][] = [
-    [
-      'write',
-      true,
-      ['MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL'],
-    ],
-    ['read', false, ['INTERNAL']],
-    [
-      'login',
-      true,
-      ['MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL'],
-    ],
-    ['action', true, ['MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED', 'INTERNAL']],
+describe('ResponseBook', () => {
+  it('references one shared response per set of codes, named after them', () => {
+    const book = new ResponseBook(app);
+    expect(book.refs(['NOT_FOUND', 'REOPEN_WINDOW_EXPIRED', 'INVALID_TRANSITION'])).toEqual({
+      '404': { $ref: '#/components/responses/NotFound' },
+      '409': { $ref: '#/components/responses/ReopenWindowExpiredOrInvalidTransition' },
+    });
+    book.refs(['NOT_FOUND']);
+    const all = book.all();
+    expect(Object.keys(all)).toEqual(['NotFound', 'ReopenWindowExpiredOrInvalidTransition']);
+    expect(all.ReopenWindowExpiredOrInvalidTransition?.description).toContain(
+      'Tickets can be reopened within {days} days',
+    );
+  });
+
+  it('tells when to retry a rate-limited call', () => {
+    const book = new ResponseBook(app);
+    book.refs(['RATE_LIMITED', 'NOT_FOUND']);
+    expect(book.all().RateLimited?.headers).toHaveProperty('Retry-After');
+    expect(book.all().NotFound?.headers).toBeUndefined();
+  });
+});
+
+describe('rateCodes', () => {
+  const cases: [keyof typeof ROUTES, string[]][] = [
+    // Sign-in and sign-up are limited whether or not the app declares a rate.
+    ['authSignup', ['RATE_LIMITED']],
+    ['authLogin', ['RATE_LIMITED']],
+    // The helpdesk declares a write rate, and none for actions.
+    ['createRecord', ['RATE_LIMITED']],
+    ['runAction', []],
+    ['authLogout', []],
+    ['listRecords', []],
   ];
-  it.each(cases)('%s (body %s): %j', (scope, body, expected) => {
-    expect(baseCodes(app, scope, body)).toEqual(expected);
+  it.each(cases)('%s: %j', (id, expected) => {
+    expect(rateCodes(app, ROUTES[id])).toEqual(expected);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The error side of the OpenAPI document: which codes an operation can answer, grouped into
- * one problem+json response per status, each naming its codes.
+ * one problem+json response per status. Each distinct group is one shared response under
+ * `components.responses`, which operations reference by `$ref`.
  */
 import { ANONYMOUS, type App } from '../app/define-app';
-import type { RateScope } from '../app/limits';
+import type { RouteEntry } from '../contract/route-table';
 import type { JsonSchema, JsonValue } from './json-schema';
 import type { PermissionCell } from './permission-matrix';
 
@@ -11,16 +12,21 @@ export const PROBLEM_JSON = 'application/problem+json';
 
 /** The reason phrase of each status the built-in and declared codes use. */
 const REASONS: { readonly [status: number]: string } = {
+  101: 'Switching Protocols',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   412: 'Precondition Failed',
   413: 'Content Too Large',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /**
@@ -32,24 +38,56 @@ export function statusReason(status: number): string {
 }
 
 /**
- * One problem+json response per status among the codes, each listing its codes and their
- * messages, with the Problem schema narrowed to those codes. Unknown codes are skipped: the
- * checker reports them.
- * @example
- * errorResponses(app, ['NOT_FOUND', 'INVALID_TRANSITION', 'REOPEN_WINDOW_EXPIRED'])
- * // { '404': {…}, '409': { 'x-error-codes': ['INVALID_TRANSITION', 'REOPEN_WINDOW_EXPIRED'], … } }
+ * The codes grouped by status, in status order; unknown codes are skipped (the checker
+ * reports them).
+ * @example codesByStatus(app, ['NOT_FOUND', 'INVALID_TRANSITION']) // [[404, ['NOT_FOUND']], [409, ['INVALID_TRANSITION']]]
  */
-export function errorResponses(app: App, codes: readonly string[]): Record<string, JsonSchema> {
+export function codesByStatus(app: App, codes: readonly string[]): [number, string[]][] {
   const byStatus = new Map<number, string[]>();
   for (const code of new Set(codes)) {
-    const status = app.errors[code]?.status;
+    const status = Object.hasOwn(app.errors, code) ? app.errors[code]?.status : undefined;
     if (status === undefined) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const sorted = [...byStatus.entries()].sort(([a], [b]) => a - b);
-  return Object.fromEntries(
-    sorted.map(([status, list]) => [String(status), problemResponse(app, status, list)]),
-  );
+  return [...byStatus.entries()].sort(([a], [b]) => a - b);
+}
+
+/**
+ * The shared error responses of a document: one per distinct set of codes, named after its
+ * codes (`NotFound`, `InvalidTransitionOrReopenWindowExpired`), so operations reference
+ * rather than repeat them.
+ * @example
+ * const book = new ResponseBook(app);
+ * book.refs(['NOT_FOUND']) // { '404': { $ref: '#/components/responses/NotFound' } }
+ */
+export class ResponseBook {
+  readonly #responses = new Map<string, JsonSchema>();
+
+  constructor(private readonly app: App) {}
+
+  /** One `$ref` per status among the codes, each naming a shared response. */
+  refs(codes: readonly string[]): Record<string, JsonSchema> {
+    return Object.fromEntries(
+      codesByStatus(this.app, codes).map(([status, list]) => {
+        const name = list.map(pascalCode).join('Or');
+        if (!this.#responses.has(name)) this.#responses.set(name, problemResponse(this.app, status, list));
+        return [String(status), { $ref: `#/components/responses/${name}` }];
+      }),
+    );
+  }
+
+  /** Every response referenced so far, by name, sorted. */
+  all(): Record<string, JsonSchema> {
+    return Object.fromEntries([...this.#responses.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+}
+
+function pascalCode(code: string): string {
+  return code
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /**
@@ -80,14 +118,16 @@ const retryAfterHeader: JsonSchema = {
   schema: { type: 'integer', minimum: 0 },
 };
 
-/** Codes that every call can answer, whatever it does. */
-export function baseCodes(app: App, scope: RateScope, withBody: boolean): string[] {
-  const limited = Object.values(app.limits.rates).some((r) => r.scope === scope);
-  return [
-    ...(withBody ? ['MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'] : []),
-    ...(limited ? ['RATE_LIMITED'] : []),
-    'INTERNAL',
-  ];
+/**
+ * RATE_LIMITED when the route counts against a rate: sign-in and sign-up always (the server
+ * limits them declared or not), writes and actions when the app declares a rate for them.
+ * @example rateCodes(app, ROUTES.authSignup) // ['RATE_LIMITED']
+ */
+export function rateCodes(app: App, route: RouteEntry): string[] {
+  const scope = route.rateScope;
+  if (!scope) return [];
+  if (scope === 'login' || scope === 'signup') return ['RATE_LIMITED'];
+  return Object.values(app.limits.rates).some((r) => r.scope === scope) ? ['RATE_LIMITED'] : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import app from '../../../../examples/helpdesk/app';
-import { clientMeta } from './client-meta';
+import { metaAnswer } from '../contract/meta-answer';
 import type { JsonSchema } from './json-schema';
 import { listCapabilities } from './list-capabilities';
 import { openApi } from './openapi';
@@ -10,6 +10,12 @@ const doc = openApi(app);
 const paths = doc.paths as Record<string, Record<string, any>>;
 const schemas = doc.components.schemas as Record<string, any>;
 const op = (path: string, method: string) => paths[path]?.[method];
+/** A response of an operation, its shared `$ref` followed. */
+const response = (path: string, method: string, status: string) => {
+  const r = op(path, method)?.responses?.[status];
+  const name = typeof r?.$ref === 'string' ? r.$ref.split('/').at(-1) : undefined;
+  return name ? (doc.components.responses as Record<string, any>)[name] : r;
+};
 
 describe('openApi on the helpdesk', () => {
   it('is a valid OpenAPI 3.1 document by a third-party validator', async () => {
@@ -117,13 +123,67 @@ describe('openApi on the helpdesk', () => {
     ['/api/auth/me', 'get', '401', ['UNAUTHENTICATED']],
   ];
   it.each(errorCases)('%s %s answers %s with %j', (path, method, status, codes) => {
-    const response = op(path, method)?.responses?.[status];
-    expect(response?.['x-error-codes']).toEqual(expect.arrayContaining(codes));
-    for (const code of codes) expect(response?.description).toContain(code);
+    const shared = response(path, method, status);
+    expect(op(path, method)?.responses?.[status]).toHaveProperty('$ref');
+    expect(shared?.['x-error-codes']).toEqual(expect.arrayContaining(codes));
+    for (const code of codes) expect(shared?.description).toContain(code);
     expect(op(path, method)?.['x-error-codes']).toEqual(expect.arrayContaining(codes));
-    expect(
-      response?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum,
-    ).toEqual(response?.['x-error-codes']);
+    expect(shared?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum).toEqual(
+      shared?.['x-error-codes'],
+    );
+  });
+
+  // Statuses the server answers that the document once lacked (issue #13).
+  const addedCases: [string, string, string, string][] = [
+    ['/api/auth/signup', 'post', '429', 'RATE_LIMITED'],
+    ['/api/auth/login', 'post', '403', 'FORBIDDEN'],
+    ['/api/auth/logout', 'post', '403', 'FORBIDDEN'],
+    ['/api/meta', 'get', '304', ''],
+    ['/api/entities/tickets/{id}', 'get', '400', 'MALFORMED_REQUEST'],
+    ['/api/entities/users/{id}', 'delete', '422', 'VALIDATION_FAILED'],
+    ['/api/entities/tickets/{id}/transitions/resolve', 'post', '412', 'VERSION_MISMATCH'],
+    ['/api/entities/tickets/{id}', 'delete', '412', 'VERSION_MISMATCH'],
+    ['/api/audit', 'get', '403', 'FORBIDDEN'],
+    ['/api/rates', 'get', '401', 'UNAUTHENTICATED'],
+  ];
+  it.each(addedCases)('%s %s answers %s %s', (path, method, status, code) => {
+    expect(op(path, method)?.responses?.[status]).toBeDefined();
+    if (code) expect(op(path, method)?.['x-error-codes']).toContain(code);
+  });
+
+  it.each([
+    ['/api/entities/tickets/{id}', 'patch'],
+    ['/api/entities/tickets/{id}', 'delete'],
+    ['/api/entities/tickets/{id}/transitions/resolve', 'post'],
+  ])('%s %s takes If-Match', (path, method) => {
+    expect(op(path, method)?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-Match', in: 'header' }),
+    );
+  });
+
+  it('shares its error responses by $ref', () => {
+    const inline = Object.values(paths).flatMap((item) =>
+      Object.values(item).flatMap((o: any) =>
+        Object.entries(o?.responses ?? {}).filter(([s, r]: [string, any]) => Number(s) >= 400 && !r.$ref),
+      ),
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it('says where it is served, the true password policy, $can and params', () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(schemas.SignupInput.properties.password).toMatchObject({ minLength: 8, maxLength: 256 });
+    expect(schemas.TicketsRecord.properties.$can).toEqual(
+      expect.objectContaining({ $ref: '#/components/schemas/TicketsCan' }),
+    );
+    expect(schemas.Problem.properties.params).toEqual({ $ref: '#/components/schemas/ProblemParams' });
+  });
+
+  it('describes the realtime protocol on its operation', () => {
+    const rt = op('/api/realtime', 'get');
+    expect(rt?.responses?.['101']).toBeDefined();
+    expect(rt?.['x-realtime']?.closeCodes).toHaveProperty('4001');
+    expect(schemas.RealtimeServerMessage.oneOf.length).toBeGreaterThan(5);
   });
 
   const absentCases: [string, string, string][] = [
@@ -161,7 +221,7 @@ describe('openApi on the helpdesk', () => {
     const param = (name: string) => params.find((p) => p.name === name);
 
     const cases: [string, JsonSchema][] = [
-      ['limit', { type: 'integer', minimum: 1, maximum: 100, default: 25 }],
+      ['limit', { type: 'integer', minimum: 1, default: 25 }],
       ['priority', { type: 'string', enum: ['low', 'normal', 'high', 'urgent'] }],
       ['createdAt[gte]', { type: 'string', format: 'date-time' }],
       ['subject[contains]', { type: 'string', minLength: 1 }],
@@ -225,6 +285,12 @@ describe('openApi on the helpdesk', () => {
     ]);
   });
 
+  it('says a limit over the maximum is read as the maximum (500 was silently capped)', () => {
+    const limit = op('/api/entities/tickets', 'get')?.parameters.find((p: JsonSchema) => p.name === 'limit');
+    expect(limit.description).toContain('more than 100 is read as 100');
+    expect(limit.schema.maximum).toBeUndefined();
+  });
+
   const bodyCases: [string, string, string[] | undefined][] = [
     ['TicketsResolveInput', 'resolution', ['resolution']],
     ['TicketsTriageInput', 'assignee', undefined],
@@ -237,8 +303,8 @@ describe('openApi on the helpdesk', () => {
     expect(schemas[name]?.required).toEqual(required);
   });
 
-  it('describes /api/meta by the keys clientMeta answers', () => {
-    expect(schemas.ClientMeta.required).toEqual(Object.keys(clientMeta(app)));
+  it('describes /api/meta by the keys it answers', () => {
+    expect(schemas.ClientMeta.required).toEqual(Object.keys(metaAnswer(app)));
   });
 
   it('answers list pages of records', () => {

@@ -4,16 +4,15 @@
  */
 import type { App } from '../app/define-app';
 import type { JsonSchema, JsonValue } from './json-schema';
-import { actionPaths } from './openapi-actions';
 import { openApiComponents } from './openapi-components';
-import { entityPaths } from './openapi-entities';
-import { platformPaths } from './openapi-platform';
+import { openApiPaths } from './openapi-paths';
+import { ResponseBook } from './openapi-responses';
 import { permissionMatrix } from './permission-matrix';
 
 export interface OpenApiOptions {
   /** The document's `info.version` (default `1.0.0`). */
   readonly version?: string;
-  /** Where the API is served, e.g. `https://helpdesk.example.com`; omitted means same origin. */
+  /** Where the API is served, e.g. `https://helpdesk.example.com`; omitted means this origin (`/`). */
   readonly serverUrl?: string;
 }
 
@@ -25,7 +24,7 @@ export type OpenApiDocument = {
     readonly description: string;
     readonly version: string;
   };
-  readonly servers?: readonly { readonly url: string }[];
+  readonly servers: readonly { readonly url: string; readonly description: string }[];
   readonly tags: readonly JsonSchema[];
   readonly paths: { readonly [path: string]: { readonly [key: string]: JsonValue } };
   readonly components: ReturnType<typeof openApiComponents>;
@@ -38,7 +37,8 @@ export type OpenApiDocument = {
  * doc.paths['/api/entities/tickets/{id}/transitions/resolve']?.post // ticketsTransitionResolve
  */
 export function openApi(app: App, options: OpenApiOptions = {}): OpenApiDocument {
-  const matrix = permissionMatrix(app);
+  const responses = new ResponseBook(app);
+  const paths = openApiPaths({ app, matrix: permissionMatrix(app), responses });
   return {
     openapi: '3.1.0',
     info: {
@@ -47,18 +47,25 @@ export function openApi(app: App, options: OpenApiOptions = {}): OpenApiDocument
       description: describe(app),
       version: options.version ?? '1.0.0',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    servers: [
+      options.serverUrl
+        ? { url: options.serverUrl, description: 'The app.' }
+        : { url: '/', description: 'The origin that serves this document.' },
+    ],
     tags: [
       { name: 'platform', description: 'Health, the spec and this document.' },
       { name: 'auth', description: 'Sign-up, sign-in and the session.' },
+      { name: 'limits', description: 'Quota usage, and what the rate limits hold.' },
+      { name: 'audit', description: 'The audit log.' },
       ...Object.entries(app.entities).map(([name, e]) => ({
         name,
         description: e.description ?? e.label ?? name,
       })),
       { name: 'actions', description: 'Custom calls of the app.' },
+      { name: 'realtime', description: 'Live changes over a WebSocket.' },
     ],
-    paths: { ...platformPaths(app), ...entityPaths(app, matrix), ...actionPaths(app, matrix) },
-    components: openApiComponents(app),
+    paths,
+    components: openApiComponents(app, responses),
   };
 }
 
@@ -74,6 +81,8 @@ function describe(app: App): string {
     summary,
     who,
     'Every failure answers `application/problem+json` with a stable `code` (see the Problem schema). ' +
-      'Realtime updates are served over a WebSocket at `/api/realtime`.',
+      'Realtime updates are served over a WebSocket at `/api/realtime`: its messages and close codes are ' +
+      'in the operation `realtime` (`x-realtime`). Every operation names its route of the contract (`x-route`) ' +
+      'and every code it can answer (`x-error-codes`).',
   ].join('\n\n');
 }

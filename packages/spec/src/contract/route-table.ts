@@ -1,0 +1,220 @@
+/**
+ * The route table: every HTTP route of the contract (DESIGN.md) the server answers today,
+ * once. The server registers its routes from it, OpenAPI is derived from it (one operation
+ * per route, or per entity, transition or action for the routes that `expand`), and the
+ * client implements every entry.
+ */
+import type { BuiltinErrorCode } from '../errors/builtin-errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: anyone (`public`); whoever the spec's access rules admit (`rules`,
+ * their codes read off the permission matrix); a signed-in caller; an admin.
+ */
+export type RouteAuth = 'public' | 'rules' | 'signedIn' | 'admin';
+
+/** How OpenAPI spells a route out for an app: once, or once per entity, transition or action. */
+export type RouteExpansion = 'none' | 'entity' | 'transition' | 'action';
+
+/** The rate scope a route counts against, when it is limited. */
+export type RouteRateScope = 'write' | 'action' | 'login' | 'signup';
+
+export interface RouteEntry {
+  readonly method: HttpMethod;
+  /** OpenAPI's template form: `/api/entities/{entity}/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly auth: RouteAuth;
+  readonly expand: RouteExpansion;
+  /** The success statuses it answers. */
+  readonly success: readonly number[];
+  /**
+   * The platform's codes it can answer beyond `UNIVERSAL_CODES`; the app adds its own (access
+   * refusals, quotas, validations, preconditions) where the route expands.
+   */
+  readonly codes: readonly BuiltinErrorCode[];
+  /** Takes a JSON body. */
+  readonly body: boolean;
+  /** Honours `If-Match: <version>` (a stale one answers 412 VERSION_MISMATCH). */
+  readonly ifMatch: boolean;
+  readonly rateScope?: RouteRateScope;
+}
+
+/**
+ * Codes any request can meet, whatever it calls: a query or path that cannot be read, a
+ * request too slow to arrive or with headers too large, a failure on the server, a restart.
+ */
+export const UNIVERSAL_CODES = [
+  'MALFORMED_REQUEST',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const satisfies readonly BuiltinErrorCode[];
+
+// A write sent with the session cookie from another site is refused (FORBIDDEN); a body may
+// be too large or not JSON.
+const WRITE = ['PAYLOAD_TOO_LARGE', 'FORBIDDEN'] as const;
+
+const get = (path: string, summary: string, auth: RouteAuth, codes: readonly BuiltinErrorCode[] = []) =>
+  ({
+    method: 'GET',
+    path,
+    summary,
+    auth,
+    expand: 'none',
+    success: [200],
+    codes,
+    body: false,
+    ifMatch: false,
+  }) as const;
+
+/**
+ * Every route, by operation id (for a route that expands, the id's stem: `listRecords`
+ * becomes `listTickets`).
+ * @example ROUTES.getRecord.path // '/api/entities/{entity}/{id}'
+ */
+export const ROUTES = {
+  getHealth: get('/api/health', 'The service is up', 'public'),
+  getMeta: { ...get('/api/meta', 'The client-facing form of the spec', 'public'), success: [200, 304] },
+  getOpenApi: get('/api/openapi.json', 'This document', 'public'),
+  authSignup: {
+    method: 'POST',
+    path: '/api/auth/signup',
+    summary: 'Sign up',
+    auth: 'public',
+    expand: 'none',
+    success: [201],
+    codes: [...WRITE, 'VALIDATION_FAILED', 'RATE_LIMITED'],
+    body: true,
+    ifMatch: false,
+    rateScope: 'signup',
+  },
+  authLogin: {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in',
+    auth: 'public',
+    expand: 'none',
+    success: [200],
+    codes: [...WRITE, 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
+    body: true,
+    ifMatch: false,
+    rateScope: 'login',
+  },
+  authLogout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out',
+    auth: 'public',
+    expand: 'none',
+    success: [204],
+    codes: WRITE,
+    body: true,
+    ifMatch: false,
+  },
+  authMe: get('/api/auth/me', 'The signed-in user', 'signedIn', ['UNAUTHENTICATED']),
+  getQuotas: get('/api/quotas', "The caller's quota usage", 'signedIn', ['UNAUTHENTICATED']),
+  getRates: get('/api/rates', 'What the rate limits hold now', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
+  getAudit: get('/api/audit', 'The audit log', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
+  listRecords: { ...get('/api/entities/{entity}', 'List records', 'rules'), expand: 'entity' },
+  createRecord: {
+    method: 'POST',
+    path: '/api/entities/{entity}',
+    summary: 'Create a record',
+    auth: 'rules',
+    expand: 'entity',
+    success: [201],
+    codes: [...WRITE, 'VALIDATION_FAILED'],
+    body: true,
+    ifMatch: false,
+    rateScope: 'write',
+  },
+  getRecord: {
+    ...get('/api/entities/{entity}/{id}', 'Get a record', 'rules', ['NOT_FOUND']),
+    expand: 'entity',
+  },
+  updateRecord: {
+    method: 'PATCH',
+    path: '/api/entities/{entity}/{id}',
+    summary: 'Update a record',
+    auth: 'rules',
+    expand: 'entity',
+    success: [200],
+    codes: [...WRITE, 'NOT_FOUND', 'VERSION_MISMATCH', 'VALIDATION_FAILED'],
+    body: true,
+    ifMatch: true,
+    rateScope: 'write',
+  },
+  deleteRecord: {
+    method: 'DELETE',
+    path: '/api/entities/{entity}/{id}',
+    summary: 'Delete a record',
+    auth: 'rules',
+    expand: 'entity',
+    success: [204],
+    codes: [...WRITE, 'NOT_FOUND', 'VERSION_MISMATCH'],
+    body: true,
+    ifMatch: true,
+    rateScope: 'write',
+  },
+  getHistory: {
+    ...get('/api/entities/{entity}/{id}/history', "A record's history", 'rules', ['NOT_FOUND']),
+    expand: 'entity',
+  },
+  runTransition: {
+    method: 'POST',
+    path: '/api/entities/{entity}/{id}/transitions/{name}',
+    summary: 'Run a transition',
+    auth: 'rules',
+    expand: 'transition',
+    success: [200],
+    codes: [...WRITE, 'NOT_FOUND', 'VERSION_MISMATCH', 'INVALID_TRANSITION', 'VALIDATION_FAILED'],
+    body: true,
+    ifMatch: true,
+    rateScope: 'write',
+  },
+  runAction: {
+    method: 'POST',
+    path: '/api/actions/{name}',
+    summary: 'Run an action',
+    auth: 'rules',
+    expand: 'action',
+    success: [200],
+    codes: [...WRITE, 'VALIDATION_FAILED'],
+    body: true,
+    ifMatch: false,
+    rateScope: 'action',
+  },
+  // A plain GET (no upgrade) is answered NOT_FOUND; a handshake from another site FORBIDDEN.
+  realtime: {
+    ...get('/api/realtime', 'Realtime updates (WebSocket)', 'public', ['FORBIDDEN', 'NOT_FOUND']),
+    success: [101],
+  },
+} as const satisfies Record<string, RouteEntry>;
+
+/** The id of a route of the table. */
+export type RouteId = keyof typeof ROUTES;
+
+/**
+ * The ids of every route, in the table's order.
+ * @example ROUTE_IDS.includes('getAudit') // true
+ */
+export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
+
+/**
+ * Every code a route can answer before the app adds its own.
+ * @example routeCodes(ROUTES.authMe) // ['MALFORMED_REQUEST', …, 'UNAUTHENTICATED']
+ */
+export function routeCodes(route: RouteEntry): BuiltinErrorCode[] {
+  return [...new Set<BuiltinErrorCode>([...UNIVERSAL_CODES, ...route.codes])];
+}
+
+/**
+ * A route's path in Fastify's (and find-my-way's) form.
+ * @example fastifyPath('/api/entities/{entity}/{id}') // '/api/entities/:entity/:id'
+ */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

@@ -1,0 +1,140 @@
+/**
+ * The wire types as JSON Schema (2020-12), for OpenAPI's components: the same shapes
+ * `wire-types.ts` declares, so a team in another language reads them from the document.
+ * App-specific schemas (records, `$can` per entity, the Problem's code enum) are in
+ * derive/openapi-components.ts.
+ */
+import type { JsonSchema } from '../derive/json-schema';
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const str = { type: 'string' } as const;
+const int = { type: 'integer', minimum: 0 } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const obj = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+const HISTORY_PROPERTIES: Record<string, JsonSchema> = {
+  id: { type: 'string', format: 'uuid' },
+  at: { type: 'string', format: 'date-time' },
+  actor: { type: ['string', 'null'], description: "The acting user's id; null for the system." },
+  actorRole: nullableStr,
+  operation: { type: 'string', enum: ['create', 'update', 'delete', 'transition', 'action'] },
+  name: { type: ['string', 'null'], description: "The transition's or action's name." },
+  fromState: nullableStr,
+  toState: nullableStr,
+  changes: {
+    type: 'object',
+    description: 'Per field the caller may read, `[before, after]`.',
+    additionalProperties: { type: 'array', prefixItems: [{}, {}], minItems: 2, maxItems: 2 },
+  },
+};
+
+/**
+ * The app-independent wire schemas, by component name.
+ * @example WIRE_SCHEMAS.FieldError.required // ['path', 'code', 'message']
+ */
+export const WIRE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  FieldError: obj({
+    path: { type: 'string', description: 'The field, e.g. `subject` or `tags.2`.' },
+    code: { type: 'string', description: 'A field issue or an error code of the app.' },
+    message: str,
+  }),
+  ProblemParams: {
+    type: 'object',
+    description: "The values the code's message template was filled with.",
+    additionalProperties: { type: ['string', 'number'] },
+  },
+  Health: obj({ status: { const: 'ok' } }),
+  HistoryEntry: obj(HISTORY_PROPERTIES),
+  History: obj({ items: { type: 'array', items: ref('HistoryEntry') } }),
+  AuditEntry: obj({
+    ...HISTORY_PROPERTIES,
+    entity: str,
+    recordId: { type: 'string', description: 'The record, or the action run.' },
+  }),
+  AuditPage: obj({
+    items: { type: 'array', items: ref('AuditEntry') },
+    nextCursor: { type: ['string', 'null'], description: 'null on the last page.' },
+  }),
+  QuotaUsage: obj({ name: str, entity: str, max: int, used: int, remaining: int }),
+  Quotas: obj({ items: { type: 'array', items: ref('QuotaUsage') } }),
+  RateUsage: obj({
+    name: str,
+    scope: { type: 'string', enum: ['read', 'write', 'action', 'login', 'signup'] },
+    max: int,
+    windowSeconds: int,
+    declared: { type: 'boolean' },
+    per: { type: 'array', items: { type: 'string', enum: ['user', 'address', 'email'] } },
+    perEvent: { type: 'string', enum: ['all', 'one'] },
+    keys: int,
+    limited: int,
+    events: int,
+  }),
+  Rates: obj({
+    items: { type: 'array', items: ref('RateUsage') },
+    at: { type: 'string', format: 'date-time' },
+    shared: { type: 'boolean', description: 'Counts shared by every process on the database.' },
+    process: obj({ pid: { type: 'integer' }, startedAt: { type: 'string', format: 'date-time' } }),
+  }),
+};
+
+const rtClient: JsonSchema[] = [
+  {
+    ...obj(
+      {
+        type: { const: 'subscribe' },
+        id: str,
+        entity: str,
+        query: {
+          type: 'object',
+          additionalProperties: str,
+          description: 'List filters, as in the query string.',
+        },
+        recordId: { type: 'string', format: 'uuid' },
+      },
+      ['type', 'id', 'entity'],
+    ),
+    title: 'subscribe',
+  },
+  { ...obj({ type: { const: 'unsubscribe' }, id: str }), title: 'unsubscribe' },
+  { ...obj({ type: { const: 'auth' }, token: str }), title: 'auth' },
+  { ...obj({ type: { const: 'ping' } }), title: 'ping' },
+];
+
+const change = (events: string[], record: boolean): JsonSchema =>
+  obj(
+    {
+      type: { const: 'event' },
+      sub: str,
+      event: { type: 'string', enum: events },
+      entity: str,
+      id: { type: 'string', format: 'uuid' },
+      ...(record ? { record: { type: 'object' }, name: str } : {}),
+    },
+    ['type', 'sub', 'event', 'entity', 'id', ...(record ? ['record'] : [])],
+  );
+
+const rtServer: JsonSchema[] = [
+  obj({
+    type: { const: 'ready' },
+    caller: { oneOf: [{ type: 'null' }, obj({ id: str, role: str })] },
+  }),
+  obj({ type: { const: 'subscribed' }, id: str }),
+  change(['created', 'updated', 'transitioned'], true),
+  change(['deleted', 'removed'], false),
+  obj({ type: { const: 'resync' }, reason: str }, ['type']),
+  obj({ type: { const: 'pong' } }),
+  obj({ type: { const: 'error' }, id: str, code: str, detail: str }, ['type', 'code', 'detail']),
+];
+
+/**
+ * The realtime protocol's messages as schemas: what a client sends, what the server sends.
+ * @example REALTIME_SCHEMAS.RealtimeClientMessage.oneOf.length // 4
+ */
+export const REALTIME_SCHEMAS = {
+  RealtimeClientMessage: { oneOf: rtClient },
+  RealtimeServerMessage: { oneOf: rtServer },
+} as const satisfies Record<string, JsonSchema>;

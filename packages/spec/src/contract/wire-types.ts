@@ -1,0 +1,152 @@
+/**
+ * The wire types of the HTTP contract: what the server answers and the client reads, declared
+ * once. The server's answers are checked against them where it builds them, the client and the
+ * UI type their reads with them, and `wire-schemas.ts` describes the same shapes to OpenAPI.
+ */
+import type { RateKey, RateScope } from '../app/limits';
+
+/**
+ * One failing field of a problem: `path` joins nested names and list indexes with dots
+ * (`tags.2`); `code` is a field issue (`required`, `too_long`, …) or an error code of the app.
+ * @example const issue: FieldError = { path: 'subject', code: 'too_short', message: 'Subject is too short.' };
+ */
+export interface FieldError {
+  readonly path: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The values a problem's message template was filled with, by name. */
+export type ProblemParams = Readonly<Record<string, string | number>>;
+
+/**
+ * Every failure, as `application/problem+json` (RFC 9457) with a catalogue code.
+ * @example
+ * const p: Problem = { type: 'urn:ninefold:problem:NOT_FOUND', title: 'Not found.', status: 404,
+ *   code: 'NOT_FOUND', detail: 'Not found.' };
+ */
+export interface Problem<C extends string = string> {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly code: C;
+  readonly detail: string;
+  readonly params?: ProblemParams;
+  readonly errors?: readonly FieldError[];
+}
+
+/**
+ * One page of a list: `nextCursor` leads to the next, null on the last.
+ * @example const page: Page<{ id: string }> = { items: [], nextCursor: null };
+ */
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+/**
+ * What the caller may do with a record now, sent as `$can` with single-record answers: the
+ * fields it may change, whether it may delete it, the transitions it may run.
+ * @example const can: RecordCan = { update: ['priority'], delete: false, transitions: ['resolve'] };
+ */
+export interface RecordCan<F extends string = string, T extends string = string> {
+  readonly update: readonly F[];
+  readonly delete: boolean;
+  readonly transitions: readonly T[];
+}
+
+/** The system fields every record carries. */
+export interface RecordBase {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly version: number;
+}
+
+/** What a write did, as the audit log records it. */
+export type AuditOperation = 'create' | 'update' | 'delete' | 'transition' | 'action';
+
+/**
+ * One entry of a record's history (`GET /api/entities/{entity}/{id}/history`), cut to the
+ * fields the caller may read.
+ * @example const e: HistoryEntry = { id, at, actor: null, actorRole: null, operation: 'create', name: null, fromState: null, toState: 'open', changes: {} };
+ */
+export interface HistoryEntry {
+  readonly id: string;
+  readonly at: string;
+  readonly actor: string | null;
+  readonly actorRole: string | null;
+  readonly operation: AuditOperation;
+  /** The transition's or action's name. */
+  readonly name: string | null;
+  readonly fromState: string | null;
+  readonly toState: string | null;
+  /** Per field, `[before, after]`. */
+  readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
+}
+
+/**
+ * One entry of the whole audit log (`GET /api/audit`): a history entry and the record it is of.
+ * @example page.items.map((e: AuditEntry) => `${e.entity}/${e.recordId}`)
+ */
+export interface AuditEntry extends HistoryEntry {
+  readonly entity: string;
+  readonly recordId: string;
+}
+
+/**
+ * How much of a declared quota the caller has used (`GET /api/quotas`).
+ * @example const q: QuotaUsage = { name: 'openTickets', entity: 'tickets', max: 5, used: 3, remaining: 2 };
+ */
+export interface QuotaUsage {
+  readonly name: string;
+  readonly entity: string;
+  readonly max: number;
+  readonly used: number;
+  readonly remaining: number;
+}
+
+/**
+ * One rate window as it stands now (`GET /api/rates`, admins).
+ * @example usage.filter((r: RateUsage) => r.limited > 0)
+ */
+export interface RateUsage {
+  readonly name: string;
+  readonly scope: RateScope;
+  readonly max: number;
+  readonly windowSeconds: number;
+  /** False for the built-in sign-in and sign-up limits of an app that declares none. */
+  readonly declared: boolean;
+  readonly per: readonly RateKey[];
+  readonly perEvent: 'all' | 'one';
+  /** Keys with events in the window, keys at the limit now, events in the window. */
+  readonly keys: number;
+  readonly limited: number;
+  readonly events: number;
+}
+
+/**
+ * `GET /api/rates`: every window, when it was read, and whether the counts are shared by
+ * every process on the database or this process's own.
+ * @example if (!rates.shared) note(`counts of process ${rates.process.pid}`);
+ */
+export interface RatesAnswer {
+  readonly items: readonly RateUsage[];
+  readonly at: string;
+  readonly shared: boolean;
+  readonly process: { readonly pid: number; readonly startedAt: string };
+}
+
+/**
+ * What sign-up and sign-in answer: the user and a token for `Authorization: Bearer`.
+ * @example const { user, token }: SessionAnswer<{ id: string }> = await res.json();
+ */
+export interface SessionAnswer<U> {
+  readonly user: U;
+  readonly token: string;
+}
+
+/** `GET /api/health`. @example const h: HealthAnswer = { status: 'ok' }; */
+export interface HealthAnswer {
+  readonly status: 'ok';
+}

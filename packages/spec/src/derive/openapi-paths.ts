@@ -1,0 +1,85 @@
+/**
+ * The document's paths, derived from the route table: every route spelt out for the app
+ * (once, or per entity, transition or action), each operation built by its route's builder.
+ * A route without a builder does not compile.
+ */
+import { ROUTE_IDS, ROUTES, type RouteId } from '../contract/route-table';
+import type { JsonSchema, JsonValue } from './json-schema';
+import { actionOperation } from './openapi-actions';
+import { entityOperations, ID_PARAMETER, transitionOperation } from './openapi-entities';
+import { insightOperations } from './openapi-insight';
+import type { OpenApiContext } from './openapi-operation';
+import { platformOperations } from './openapi-platform';
+import { realtimeOperation } from './openapi-realtime';
+
+type PathItems = Record<string, Record<string, JsonValue>>;
+/** One concrete operation of a route: the path with the app's names filled in. */
+type Spelt = readonly [path: string, operation: JsonSchema];
+
+function spell(path: string, names: Record<string, string>): string {
+  return path.replace(/\{(entity|name)\}/g, (_, k: string) => names[k]!);
+}
+
+function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[] } {
+  const { app } = ctx;
+  const platform = platformOperations(ctx);
+  const insight = insightOperations(ctx);
+  const entities = Object.entries(app.entities).map(([name, e]) => ({
+    name,
+    ops: entityOperations(ctx, name, e),
+  }));
+  const once = (id: keyof typeof platform | keyof typeof insight) => () => [
+    [ROUTES[id].path, { ...platform, ...insight }[id]] as const,
+  ];
+  const perEntity = (id: keyof (typeof entities)[number]['ops']) => () =>
+    entities.map(({ name, ops }) => [spell(ROUTES[id].path, { entity: name }), ops[id]] as const);
+  return {
+    getHealth: once('getHealth'),
+    getMeta: once('getMeta'),
+    getOpenApi: once('getOpenApi'),
+    authSignup: once('authSignup'),
+    authLogin: once('authLogin'),
+    authLogout: once('authLogout'),
+    authMe: once('authMe'),
+    getQuotas: once('getQuotas'),
+    getRates: once('getRates'),
+    getAudit: once('getAudit'),
+    listRecords: perEntity('listRecords'),
+    createRecord: perEntity('createRecord'),
+    getRecord: perEntity('getRecord'),
+    updateRecord: perEntity('updateRecord'),
+    deleteRecord: perEntity('deleteRecord'),
+    getHistory: perEntity('getHistory'),
+    runTransition: () =>
+      Object.entries(app.entities).flatMap(([name, e]) =>
+        Object.keys(e.states?.transitions ?? {}).map(
+          (t) =>
+            [
+              spell(ROUTES.runTransition.path, { entity: name, name: t }),
+              transitionOperation(ctx, name, e, t),
+            ] as const,
+        ),
+      ),
+    runAction: () =>
+      Object.keys(app.actions).map(
+        (a) => [spell(ROUTES.runAction.path, { name: a }), actionOperation(ctx, a)] as const,
+      ),
+    realtime: () => [[ROUTES.realtime.path, realtimeOperation(ctx)] as const],
+  };
+}
+
+/**
+ * Every path of the document, in the route table's order; a path with `{id}` declares it once.
+ * @example openApiPaths(ctx)['/api/entities/tickets/{id}']?.patch
+ */
+export function openApiPaths(ctx: OpenApiContext): PathItems {
+  const build = builders(ctx);
+  const paths: PathItems = {};
+  for (const id of ROUTE_IDS) {
+    for (const [path, op] of build[id]()) {
+      paths[path] ??= path.includes('{id}') ? { parameters: [ID_PARAMETER] } : {};
+      paths[path][ROUTES[id].method.toLowerCase()] = op;
+    }
+  }
+  return paths;
+}
