@@ -14,7 +14,7 @@ import {
 import type { App } from '@ninefold/spec';
 import { CliError } from './command';
 import { type DatabaseLocation, databaseLocation } from './database-location';
-import { loadApp } from './load-app';
+import { loadCheckedApp } from './load-app';
 
 export interface OpenApp {
   readonly app: App;
@@ -35,7 +35,7 @@ export async function openApp(
   cwd: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<OpenApp> {
-  const app = await loadApp(appDir, cwd);
+  const app = await loadCheckedApp(appDir, cwd);
   const where = databaseLocation(appDir, cwd, env);
   const db = openDatabase(where.url);
   try {

@@ -10,7 +10,7 @@ import { createNinefold, type Ninefold, openDatabase, staticUi } from '@ninefold
 import { CliError, type CommandIO } from './command';
 import { databaseLocation } from './database-location';
 import { loadDemoSeed, printAccounts } from './demo-seed';
-import { loadApp } from './load-app';
+import { loadCheckedApp } from './load-app';
 import { cliError, hasUsers } from './open-app';
 
 export interface ServeOptions {
@@ -29,7 +29,7 @@ export const UI_DIST = fileURLToPath(new URL('../../ui/dist', import.meta.url));
  * @example await serveApp({ appDir: 'examples/helpdesk', port: 3000, host: '127.0.0.1', demo: true }, io);
  */
 export async function serveApp(options: ServeOptions, io: CommandIO): Promise<void> {
-  const app = await loadApp(options.appDir, io.cwd);
+  const app = await loadCheckedApp(options.appDir, io.cwd);
   const where = databaseLocation(options.appDir, io.cwd, io.env);
   const db = openDatabase(where.url);
   let nf: Ninefold;

@@ -5,7 +5,7 @@
 import type { App } from '@ninefold/spec';
 import { checkApp } from '@ninefold/spec';
 import type { Command } from '../command';
-import { loadApp } from '../load-app';
+import { loadApp, problemLines } from '../load-app';
 
 /**
  * The `check` command: exit 0 when the spec is valid, 1 when it has problems.
@@ -27,7 +27,7 @@ export const check: Command = {
       io.out(`✓ ${app.about.name}: the spec is valid (${summary(app)})`);
       return 0;
     }
-    for (const p of problems) io.out(`✗ ${p.path}: ${p.message}`);
+    for (const line of problemLines(problems)) io.out(line);
     io.out(`${count(problems.length, 'problem')} found`);
     return 1;
   },

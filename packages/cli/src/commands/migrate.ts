@@ -8,7 +8,7 @@ import { openDatabase, planChanges, syncSchema } from '@ninefold/server';
 import { appDirArg } from '../app-dir-arg';
 import type { Command } from '../command';
 import { databaseLocation } from '../database-location';
-import { loadApp } from '../load-app';
+import { loadCheckedApp } from '../load-app';
 import { cliError } from '../open-app';
 
 /**
@@ -23,7 +23,7 @@ export const migrate: Command = {
   async run({ positionals, values }, io) {
     const appDir = appDirArg(positionals);
     const dryRun = values['dry-run'] === true;
-    const app = await loadApp(appDir, io.cwd);
+    const app = await loadCheckedApp(appDir, io.cwd);
     const where = databaseLocation(appDir, io.cwd, io.env);
     // A dry run must not create the SQLite file it reports on: plan against an empty database.
     const absent = where.sqliteFile !== undefined && !existsSync(where.sqliteFile);

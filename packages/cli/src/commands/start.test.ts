@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '@ninefold/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  HELPDESK,
   logIn,
   ninefold,
   ninefoldHere,
@@ -102,6 +103,28 @@ describe('ninefold start', { timeout: 120_000 }, () => {
     expect((await s.stop()).code).toBe(0);
     expect(await userEmails(join(dataDir, 'app.db'))).toEqual(['ops@example.test']);
   });
+
+  // Regression: a screen column naming a missing field started fine, the column silently gone.
+  it.each([
+    ['start', ['--port', '0']],
+    ['migrate', []],
+  ])(
+    '%s refuses a spec the checker refuses, with the checker’s message and exit code 1',
+    (command, flags) => {
+      const dir = scratchDir('start-invalid');
+      const source = readFileSync(join(HELPDESK, 'app.ts'), 'utf8');
+      const column = "columns: ['subject', 'status', 'priority', 'category', 'assignee', 'dueAt'],";
+      expect(source).toContain(column);
+      writeFileSync(join(dir, 'app.ts'), source.replace(column, column.replace("'dueAt'", "'dueDate'")));
+      const { code, err, out } = ninefold([command, dir, ...flags], { DATA_DIR: join(dir, '.data') });
+      expect(err).toContain('the spec of Helpdesk has 1 problem (ninefold check');
+      expect(err).toMatch(/✗ screens\.\w+\.columns\[5\]: .*'dueDate'/);
+      expect(err).not.toContain('    at ');
+      expect(out).not.toContain('is running');
+      expect(existsSync(join(dir, '.data', 'app.db'))).toBe(false);
+      expect(code).toBe(1);
+    },
+  );
 
   it('refuses a destructive schema change with its message and exit code 1', async () => {
     const dataDir = scratchDir('start-destructive');
