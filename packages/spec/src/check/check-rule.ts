@@ -4,6 +4,7 @@
  */
 import type { ExprNode, Literal } from '../rules/expr';
 import type { RuleNode } from '../rules/rule';
+import { type RuleVisitor, visitRule } from '../rules/visit-rule';
 import { roleNames } from './app-lookup';
 import type { CheckContext } from './check-context';
 import { article, which } from './describe-names';
@@ -48,31 +49,42 @@ export function checkExpr(
 }
 
 function checkRuleNode(site: RuleSite, node: RuleNode, scope: RuleScope): void {
-  switch (node.kind) {
-    case 'inState':
-      checkStates(site, node.states, scope);
-      return;
-    case 'changed':
-      if (!site.options.allowChanged) {
-        reportAt(site, scope, `asks whether '${node.field}' changed, which only a validation rule can know`);
-      }
-      fieldIn(site, scope, node.field);
-      return;
-    case 'related':
-    case 'can':
-      checkVia(site, node.via, `${node.kind}()`, scope);
-      return;
-    case 'compare':
-      if (node.right.kind === 'literal') checkLiteral(site, node.left, node.right.value, scope);
-      if (node.left.kind === 'literal') checkLiteral(site, node.right, node.left.value, scope);
-      return;
-    case 'in':
-      for (const v of node.values) checkLiteral(site, node.left, v, scope);
-      return;
-    default:
-      return;
-  }
+  visitRule(node, NODE_CHECKS, { site, scope });
 }
+
+interface At {
+  readonly site: RuleSite;
+  readonly scope: RuleScope;
+}
+
+const nothing = () => {};
+
+// What each kind names, checked where it is; the children are walked by walkRule.
+const NODE_CHECKS: RuleVisitor<void, At> = {
+  allow: nothing,
+  deny: nothing,
+  signedIn: nothing,
+  and: nothing,
+  or: nothing,
+  not: nothing,
+  isNull: nothing,
+  inState: (n, { site, scope }) => checkStates(site, n.states, scope),
+  changed: (n, { site, scope }) => {
+    if (!site.options.allowChanged) {
+      reportAt(site, scope, `asks whether '${n.field}' changed, which only a validation rule can know`);
+    }
+    fieldIn(site, scope, n.field);
+  },
+  related: (n, { site, scope }) => checkVia(site, n.via, 'related()', scope),
+  can: (n, { site, scope }) => checkVia(site, n.via, 'can()', scope),
+  compare: (n, { site, scope }) => {
+    if (n.right.kind === 'literal') checkLiteral(site, n.left, n.right.value, scope);
+    if (n.left.kind === 'literal') checkLiteral(site, n.right, n.left.value, scope);
+  },
+  in: (n, { site, scope }) => {
+    for (const v of n.values) checkLiteral(site, n.left, v, scope);
+  },
+};
 
 function checkStates(site: RuleSite, asked: readonly string[], scope: RuleScope): void {
   const r = recordIn(site, scope, 'the state');

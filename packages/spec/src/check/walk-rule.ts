@@ -5,6 +5,12 @@
 import type { App } from '../app/define-app';
 import type { ExprNode } from '../rules/expr';
 import type { RuleNode } from '../rules/rule';
+import {
+  type ExprVisitor,
+  type RuleVisitor as RuleNodeVisitor,
+  visitExpr,
+  visitRule,
+} from '../rules/visit-rule';
 import { refTarget } from './app-lookup';
 
 /** What the fields, states and references of a node are read from. */
@@ -38,30 +44,7 @@ export function recordScope(entity: string): RuleScope {
  */
 export function walkRule(app: App, node: RuleNode, scope: RuleScope, visitor: RuleVisitor): void {
   visitor.rule?.(node, scope);
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      for (const r of node.rules) walkRule(app, r, scope, visitor);
-      return;
-    case 'not':
-      walkRule(app, node.rule, scope, visitor);
-      return;
-    case 'compare':
-      walkExpr(node.left, scope, visitor);
-      walkExpr(node.right, scope, visitor);
-      return;
-    case 'in':
-      walkExpr(node.left, scope, visitor);
-      return;
-    case 'isNull':
-      walkExpr(node.operand, scope, visitor);
-      return;
-    case 'related':
-      walkRule(app, node.rule, relatedScope(app, scope, node.via), visitor);
-      return;
-    default:
-      return;
-  }
+  visitRule(node, RULE_CHILDREN, { app, scope, visitor });
 }
 
 /**
@@ -70,14 +53,57 @@ export function walkRule(app: App, node: RuleNode, scope: RuleScope, visitor: Ru
  */
 export function walkExpr(node: ExprNode, scope: RuleScope, visitor: RuleVisitor): void {
   visitor.expr?.(node, scope);
-  if (node.kind === 'addTime') {
-    walkExpr(node.base, scope, visitor);
-    walkExpr(node.amount, scope, visitor);
-  } else if (node.kind === 'lookup') {
-    walkExpr(node.table, scope, visitor);
-    walkExpr(node.key, scope, visitor);
-  }
+  visitExpr(node, EXPR_CHILDREN, { scope, visitor });
 }
+
+interface Walk {
+  readonly app: App;
+  readonly scope: RuleScope;
+  readonly visitor: RuleVisitor;
+}
+
+const leaf = () => {};
+
+// Every kind says what it holds, so a new kind cannot be walked past unseen.
+const RULE_CHILDREN: RuleNodeVisitor<void, Walk> = {
+  allow: leaf,
+  deny: leaf,
+  signedIn: leaf,
+  inState: leaf,
+  changed: leaf,
+  can: leaf,
+  and: (n, w) => {
+    for (const r of n.rules) walkRule(w.app, r, w.scope, w.visitor);
+  },
+  or: (n, w) => {
+    for (const r of n.rules) walkRule(w.app, r, w.scope, w.visitor);
+  },
+  not: (n, w) => walkRule(w.app, n.rule, w.scope, w.visitor),
+  compare: (n, w) => {
+    walkExpr(n.left, w.scope, w.visitor);
+    walkExpr(n.right, w.scope, w.visitor);
+  },
+  in: (n, w) => walkExpr(n.left, w.scope, w.visitor),
+  isNull: (n, w) => walkExpr(n.operand, w.scope, w.visitor),
+  related: (n, w) => walkRule(w.app, n.rule, relatedScope(w.app, w.scope, n.via), w.visitor),
+};
+
+const EXPR_CHILDREN: ExprVisitor<void, Omit<Walk, 'app'>> = {
+  field: leaf,
+  literal: leaf,
+  caller: leaf,
+  const: leaf,
+  input: leaf,
+  now: leaf,
+  addTime: (n, w) => {
+    walkExpr(n.base, w.scope, w.visitor);
+    walkExpr(n.amount, w.scope, w.visitor);
+  },
+  lookup: (n, w) => {
+    walkExpr(n.table, w.scope, w.visitor);
+    walkExpr(n.key, w.scope, w.visitor);
+  },
+};
 
 function relatedScope(app: App, scope: RuleScope, via: string): RuleScope {
   if (scope.kind !== 'record') return { kind: 'unresolved' };

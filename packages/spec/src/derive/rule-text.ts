@@ -6,6 +6,7 @@ import type { App } from '../app/define-app';
 import type { EntityNode } from '../app/entity';
 import type { ExprNode, Literal } from '../rules/expr';
 import type { CompareOp, EntityOperation, RuleNode } from '../rules/rule';
+import { type ExprVisitor, type RuleVisitor, visitExpr, visitRule } from '../rules/visit-rule';
 
 /** What a rule is read against: the app and the entity whose records it is written over. */
 export interface RuleTextContext {
@@ -29,7 +30,7 @@ const TIME_WORDS: Record<CompareOp, string> = {
   gt: 'is after',
   gte: 'is at or after',
 };
-const NEGATED: Record<CompareOp, CompareOp> = {
+const NEGATED_OP: Record<CompareOp, CompareOp> = {
   eq: 'ne',
   ne: 'eq',
   lt: 'gte',
@@ -60,79 +61,67 @@ interface Scope {
   readonly entity: EntityNode | undefined;
 }
 
+interface At {
+  readonly s: Scope;
+  readonly nested: boolean;
+}
+
 function text(rule: RuleNode, s: Scope, nested: boolean): string {
-  switch (rule.kind) {
-    case 'allow':
-      return 'always';
-    case 'deny':
-      return 'never';
-    case 'signedIn':
-      return 'the caller is signed in';
-    case 'and':
-    case 'or': {
-      if (rule.rules.length === 0) return rule.kind === 'and' ? 'always' : 'never';
-      if (rule.rules.length === 1) return text(rule.rules[0]!, s, nested);
-      if (rule.kind === 'or' && rule.rules.every((r) => r.kind === 'inState')) {
-        return text(
-          { kind: 'inState', states: rule.rules.flatMap((r) => (r.kind === 'inState' ? r.states : [])) },
-          s,
-          nested,
-        );
-      }
-      const joined = rule.rules.map((r) => text(r, s, true)).join(` ${rule.kind} `);
-      return nested ? `(${joined})` : joined;
-    }
-    case 'not':
-      return negated(rule.rule, s, nested);
-    case 'compare':
-      return compare(rule.op, rule.left, rule.right, s);
-    case 'in':
-      return `${expr(rule.left, s)} is ${listOr(rule.values.map(literal))}`;
-    case 'isNull':
-      return `${expr(rule.operand, s)} is empty`;
-    case 'inState':
-      return `the state is ${listOr(rule.states.map((st) => stateLabel(st, s)))}`;
-    case 'changed':
-      return `the write changes ${rule.field}`;
-    case 'related': {
-      const inner = text(rule.rule, relatedScope(rule.via, s), true);
-      const words = `for the ${rule.via}, ${inner}`;
-      return nested ? `(${words})` : words;
-    }
-    case 'can':
-      return `the ${rule.via} is ${ABLE[rule.op]}`;
+  return visitRule(rule, TEXT, { s, nested });
+}
+
+const TEXT: RuleVisitor<string, At> = {
+  allow: () => 'always',
+  deny: () => 'never',
+  signedIn: () => 'the caller is signed in',
+  and: (n, at) => joined(n.kind, n.rules, at),
+  or: (n, at) => joined(n.kind, n.rules, at),
+  not: (n, { s, nested }) => visitRule(n.rule, NEGATED, { s, nested }),
+  compare: (n, { s }) => compare(n.op, n.left, n.right, s),
+  in: (n, { s }) => `${expr(n.left, s)} is ${listOr(n.values.map(literal))}`,
+  isNull: (n, { s }) => `${expr(n.operand, s)} is empty`,
+  inState: (n, { s }) => `the state is ${listOr(n.states.map((st) => stateLabel(st, s)))}`,
+  changed: (n) => `the write changes ${n.field}`,
+  related: (n, { s, nested }) => {
+    const words = `for the ${n.via}, ${text(n.rule, relatedScope(n.via, s), true)}`;
+    return nested ? `(${words})` : words;
+  },
+  can: (n) => `the ${n.via} is ${ABLE[n.op]}`,
+};
+
+function joined(kind: 'and' | 'or', rules: readonly RuleNode[], { s, nested }: At): string {
+  if (rules.length === 0) return kind === 'and' ? 'always' : 'never';
+  if (rules.length === 1) return text(rules[0]!, s, nested);
+  if (kind === 'or' && rules.every((r) => r.kind === 'inState')) {
+    const states = rules.flatMap((r) => (r.kind === 'inState' ? r.states : []));
+    return text({ kind: 'inState', states }, s, nested);
   }
+  const words = rules.map((r) => text(r, s, true)).join(` ${kind} `);
+  return nested ? `(${words})` : words;
+}
+
+/** `not (…)` around the words, for what has no negated form of its own. */
+function notOf(rule: RuleNode, { s, nested }: At): string {
+  const words = `not ${text(rule, s, true)}`;
+  return nested ? `(${words})` : words;
 }
 
 // Negation is pushed into the leaf so the admin reads "is not" rather than "not (… is …)".
-function negated(rule: RuleNode, s: Scope, nested: boolean): string {
-  switch (rule.kind) {
-    case 'allow':
-      return 'never';
-    case 'deny':
-      return 'always';
-    case 'signedIn':
-      return 'the caller is not signed in';
-    case 'not':
-      return text(rule.rule, s, nested);
-    case 'compare':
-      return compare(NEGATED[rule.op], rule.left, rule.right, s);
-    case 'in':
-      return `${expr(rule.left, s)} is ${listNor(rule.values.map(literal))}`;
-    case 'isNull':
-      return `${expr(rule.operand, s)} is set`;
-    case 'inState':
-      return `the state is ${listNor(rule.states.map((st) => stateLabel(st, s)))}`;
-    case 'changed':
-      return `the write leaves ${rule.field} unchanged`;
-    case 'can':
-      return `the ${rule.via} is not ${ABLE[rule.op]}`;
-    default: {
-      const words = `not ${text(rule, s, true)}`;
-      return nested ? `(${words})` : words;
-    }
-  }
-}
+const NEGATED: RuleVisitor<string, At> = {
+  allow: () => 'never',
+  deny: () => 'always',
+  signedIn: () => 'the caller is not signed in',
+  and: notOf,
+  or: notOf,
+  related: notOf,
+  not: (n, { s, nested }) => text(n.rule, s, nested),
+  compare: (n, { s }) => compare(NEGATED_OP[n.op], n.left, n.right, s),
+  in: (n, { s }) => `${expr(n.left, s)} is ${listNor(n.values.map(literal))}`,
+  isNull: (n, { s }) => `${expr(n.operand, s)} is set`,
+  inState: (n, { s }) => `the state is ${listNor(n.states.map((st) => stateLabel(st, s)))}`,
+  changed: (n) => `the write leaves ${n.field} unchanged`,
+  can: (n) => `the ${n.via} is not ${ABLE[n.op]}`,
+};
 
 function compare(op: CompareOp, left: ExprNode, right: ExprNode, s: Scope): string {
   const callerSide = isCallerId(left) ? right : isCallerId(right) ? left : undefined;
@@ -158,25 +147,19 @@ function isTime(e: ExprNode, s: Scope): boolean {
 }
 
 function expr(e: ExprNode, s: Scope): string {
-  switch (e.kind) {
-    case 'field':
-      return e.name;
-    case 'literal':
-      return literal(e.value);
-    case 'caller':
-      return e.prop === 'id' ? 'the caller' : `the caller's ${e.prop}`;
-    case 'const':
-      return e.name;
-    case 'input':
-      return `the input ${e.name}`;
-    case 'now':
-      return 'now';
-    case 'addTime':
-      return `${expr(e.base, s)} plus ${expr(e.amount, s)} ${e.unit}`;
-    case 'lookup':
-      return `${expr(e.table, s)} for ${expr(e.key, s)}`;
-  }
+  return visitExpr(e, EXPR, s);
 }
+
+const EXPR: ExprVisitor<string, Scope> = {
+  field: (e) => e.name,
+  literal: (e) => literal(e.value),
+  caller: (e) => (e.prop === 'id' ? 'the caller' : `the caller's ${e.prop}`),
+  const: (e) => e.name,
+  input: (e) => `the input ${e.name}`,
+  now: () => 'now',
+  addTime: (e, s) => `${expr(e.base, s)} plus ${expr(e.amount, s)} ${e.unit}`,
+  lookup: (e, s) => `${expr(e.table, s)} for ${expr(e.key, s)}`,
+};
 
 function literal(v: Literal): string {
   if (v === null) return 'empty';

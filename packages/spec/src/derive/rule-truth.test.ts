@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caller, lit } from '../rules/expr';
+import { caller, constant, lit, now } from '../rules/expr';
 import {
   allow,
   and,
@@ -8,6 +8,7 @@ import {
   eq,
   hasRole,
   inState,
+  lt,
   ne,
   not,
   or,
@@ -25,7 +26,12 @@ describe('ruleTruthForRole', () => {
     ['hasRole, member', hasRole('agent', 'admin'), 'agent', true],
     ['hasRole, not member', hasRole('agent'), 'customer', false],
     ['hasRole for anonymous', hasRole('agent'), 'anonymous', false],
-    ['hasRole naming anonymous is left open', hasRole('anonymous'), 'anonymous', undefined],
+    // A signed-out caller's role reads 'anonymous' (the role their rules are chosen by), on the
+    // server and here alike: one evaluator.
+    ['hasRole naming anonymous, for anonymous', hasRole('anonymous'), 'anonymous', true],
+    ['not hasRole, for anonymous', not(hasRole('agent')), 'anonymous', true],
+    ['the time is not settled by the role', lt(now(), lit('2030-01-01T00:00:00.000Z')), 'agent', undefined],
+    ['a constant is not settled by the role', eq(lit(1), constant('LIMIT')), 'agent', undefined],
     ['role equality', eq(lit('agent'), caller('role')), 'agent', true],
     ['role inequality', ne(caller('role'), lit('agent')), 'agent', false],
     ['record-dependent', callerIs('requester'), 'customer', undefined],
