@@ -141,7 +141,7 @@ function throughRef(via: string, s: Scope, inner: (target: string) => RuleNode):
   const node = s.env.app.entities[s.entity];
   if (!node && s.options.partial) return UNDECIDED;
   const target = node?.fields[via]?.entity;
-  if (target === undefined) return false;
+  if (target === undefined) return s.options.partial ? UNDECIDED : false;
   const id = fieldValue(via, s);
   if (id === UNDECIDED) return UNDECIDED;
   if (typeof id !== 'string') return false;

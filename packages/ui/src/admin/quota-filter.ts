@@ -3,7 +3,7 @@
  * (states, field comparisons with values, and/or of those), so an admin's console can count
  * usage with plain list queries. Anything else answers undefined: not countable that way.
  */
-import type { ExprNode, RuleNode } from '@ninefold/spec';
+import { type ExprNode, type RuleNode, type RuleVisitor, visitRule } from '@ninefold/spec';
 
 /** Query parameters of `GET /api/entities/{entity}`, e.g. `{ 'status[in]': 'new,open' }`. */
 export type ListFilter = Readonly<Record<string, string>>;
@@ -25,48 +25,56 @@ function literal(e: ExprNode): Literal | undefined {
 type Terms = Map<string, { op: string; values: Literal[] }>;
 
 function terms(rule: RuleNode, stateField: string | undefined): Terms | undefined {
-  switch (rule.kind) {
-    case 'allow':
-      return new Map();
-    case 'inState':
-      return stateField ? new Map([[stateField, { op: 'in', values: [...rule.states] }]]) : undefined;
-    case 'in': {
-      const field = fieldName(rule.left);
-      const values = rule.values.filter((v): v is Literal => v !== null && typeof v !== 'object');
-      return field && values.length === rule.values.length
-        ? new Map([[field, { op: 'in', values }]])
-        : undefined;
-    }
-    case 'compare': {
-      const field = fieldName(rule.left);
-      const value = literal(rule.right);
-      return field && value !== undefined ? new Map([[field, { op: rule.op, values: [value] }]]) : undefined;
-    }
-    case 'and': {
-      const out: Terms = new Map();
-      for (const r of rule.rules) {
-        const t = terms(r, stateField);
-        if (!t) return undefined;
-        for (const [k, v] of t) {
-          if (out.has(k)) return undefined;
-          out.set(k, v);
-        }
-      }
-      return out;
-    }
-    case 'or': {
-      // Only "one field in any of these values" is a list filter; a wider or is not.
-      const parts = rule.rules.map((r) => terms(r, stateField));
-      if (parts.some((p) => p?.size !== 1)) return undefined;
-      const fields = new Set(parts.flatMap((p) => [...p!.keys()]));
-      const all = parts.flatMap((p) => [...p!.values()]);
-      if (fields.size !== 1 || all.some((t) => t.op !== 'in' && t.op !== 'eq')) return undefined;
-      return new Map([[[...fields][0]!, { op: 'in', values: [...new Set(all.flatMap((t) => t.values))] }]]);
-    }
-    default:
-      return undefined;
-  }
+  return visitRule(rule, TERMS, stateField);
 }
+
+const none = () => undefined;
+
+// Each kind says whether a list filter can say it; the list filter means what the rule means
+// (one semantics: `ne` and `in` exclude empty fields in both), so the count is the quota's.
+const TERMS: RuleVisitor<Terms | undefined, string | undefined> = {
+  allow: () => new Map(),
+  deny: none,
+  signedIn: none,
+  not: none,
+  isNull: none,
+  changed: none,
+  related: none,
+  can: none,
+  inState: (n, stateField) =>
+    stateField ? new Map([[stateField, { op: 'in', values: [...n.states] }]]) : undefined,
+  in: (n) => {
+    const field = fieldName(n.left);
+    const values = n.values.filter((v): v is Literal => v !== null && typeof v !== 'object');
+    return field && values.length === n.values.length ? new Map([[field, { op: 'in', values }]]) : undefined;
+  },
+  compare: (n) => {
+    const field = fieldName(n.left);
+    const value = literal(n.right);
+    return field && value !== undefined ? new Map([[field, { op: n.op, values: [value] }]]) : undefined;
+  },
+  and: (n, stateField) => {
+    const out: Terms = new Map();
+    for (const r of n.rules) {
+      const t = terms(r, stateField);
+      if (!t) return undefined;
+      for (const [k, v] of t) {
+        if (out.has(k)) return undefined;
+        out.set(k, v);
+      }
+    }
+    return out;
+  },
+  or: (n, stateField) => {
+    // Only "one field in any of these values" is a list filter; a wider or is not.
+    const parts = n.rules.map((r) => terms(r, stateField));
+    if (parts.some((p) => p?.size !== 1)) return undefined;
+    const fields = new Set(parts.flatMap((p) => [...p!.keys()]));
+    const all = parts.flatMap((p) => [...p!.values()]);
+    if (fields.size !== 1 || all.some((t) => t.op !== 'in' && t.op !== 'eq')) return undefined;
+    return new Map([[[...fields][0]!, { op: 'in', values: [...new Set(all.flatMap((t) => t.values))] }]]);
+  },
+};
 
 /**
  * @example quotaFilter(or(inState('new'), inState('open')), 'status') // { 'status[in]': 'new,open' }

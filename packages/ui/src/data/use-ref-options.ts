@@ -4,7 +4,7 @@
  * whose role is agent), each with its title.
  */
 import { queryKeys } from '@ninefold/react';
-import type { RefField, RuleNode } from '@ninefold/spec';
+import { type RefField, type RuleNode, type RuleVisitor, visitRule } from '@ninefold/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useMeta } from '../meta/meta-provider';
 import { mayDo, permissionCell, readsOnlySelf } from '../permissions/role-view';
@@ -22,15 +22,33 @@ export interface RefOption {
  * @example ruleAsWhere(eq('role', 'agent')) // { role: 'agent' }
  */
 export function ruleAsWhere(rule: RuleNode | undefined): Record<string, unknown> {
-  if (!rule) return {};
-  if (rule.kind === 'and') return Object.assign({}, ...rule.rules.map(ruleAsWhere));
-  if (rule.kind === 'compare' && rule.op === 'eq') {
-    const { left, right } = rule;
+  return rule ? visitRule(rule, AS_WHERE, undefined) : {};
+}
+
+const nothing = () => ({});
+
+// Only equalities (and `and`s of them) narrow the choices; every other kind offers them all.
+const AS_WHERE: RuleVisitor<Record<string, unknown>> = {
+  and: (n) => Object.assign({}, ...n.rules.map(ruleAsWhere)),
+  compare: (n) => {
+    if (n.op !== 'eq') return {};
+    const { left, right } = n;
     if (left.kind === 'field' && right.kind === 'literal') return { [left.name]: right.value };
     if (right.kind === 'field' && left.kind === 'literal') return { [right.name]: left.value };
-  }
-  return {};
-}
+    return {};
+  },
+  allow: nothing,
+  deny: nothing,
+  signedIn: nothing,
+  or: nothing,
+  not: nothing,
+  in: nothing,
+  isNull: nothing,
+  inState: nothing,
+  changed: nothing,
+  related: nothing,
+  can: nothing,
+};
 
 /**
  * @example const { options, available } = useRefOptions(meta.entities.tickets!.fields.assignee as RefField);

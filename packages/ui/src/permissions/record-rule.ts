@@ -1,10 +1,11 @@
 /**
  * A spec rule judged on a record the page already has, for what the list answers do not
- * carry (`$can` comes only with single records): which transitions a card can offer. Only
- * the simple parts are judged here (roles, the caller, fields, states); anything else is
+ * carry (`$can` comes only with single records): which transitions a card can offer. The
+ * judgement is the spec's one evaluator, the server's own meaning, NULLs included; what the
+ * page does not have (a field it was not sent, a related record, a constant, the time) is
  * "maybe", offered, and left to the server, which is the authority either way.
  */
-import type { ExprNode, RuleNode } from '@ninefold/spec';
+import { evaluateRule, type RuleNode, type RuleSchema, UNDECIDED } from '@ninefold/spec';
 
 export interface RuleContext {
   readonly role: string;
@@ -14,78 +15,27 @@ export interface RuleContext {
   readonly stateField?: string | undefined;
 }
 
-const UNKNOWN = Symbol('unknown');
+const NO_ENTITIES: RuleSchema = { entities: {}, constants: {} };
 
-function value(expr: ExprNode, ctx: RuleContext): unknown {
-  switch (expr.kind) {
-    case 'literal':
-      return expr.value;
-    case 'field':
-      return Object.hasOwn(ctx.record, expr.name) ? ctx.record[expr.name] : UNKNOWN;
-    case 'caller':
-      if (expr.prop === 'role') return ctx.role;
-      return ctx.user ? (ctx.user[expr.prop] ?? null) : null;
-    default:
-      return UNKNOWN;
-  }
-}
-
-function compare(op: string, a: unknown, b: unknown): boolean | undefined {
-  if (op === 'eq') return a === b;
-  if (op === 'ne') return a !== b;
-  if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return undefined;
-  const [x, y] = [a as number | string, b as number | string];
-  return op === 'lt'
-    ? x < y
-    : op === 'lte'
-      ? x <= y
-      : op === 'gt'
-        ? x > y
-        : op === 'gte'
-          ? x >= y
-          : undefined;
+// Only the state field is known of the entity: `inState` is judged by it, references are not.
+function schemaOf(stateField: string | undefined): RuleSchema {
+  if (!stateField) return NO_ENTITIES;
+  return { entities: { record: { states: { field: stateField }, fields: {} } }, constants: {} };
 }
 
 /**
- * True or false when the page can tell, undefined when only the server can.
+ * True or false when the page can tell, undefined when only the server can. A rule whose
+ * answer is unknown (a comparison with an empty field) is false, as on the server.
  * @example ruleOnRecord(callerIs('requester'), { role: 'customer', user: { id: 'u1' }, record: { requester: 'u1' } }) // true
  */
 export function ruleOnRecord(rule: RuleNode, ctx: RuleContext): boolean | undefined {
-  switch (rule.kind) {
-    case 'allow':
-      return true;
-    case 'deny':
-      return false;
-    case 'signedIn':
-      return ctx.user !== null;
-    case 'not': {
-      const inner = ruleOnRecord(rule.rule, ctx);
-      return inner === undefined ? undefined : !inner;
-    }
-    case 'and':
-    case 'or': {
-      const decisive = rule.kind === 'or';
-      const parts = rule.rules.map((r) => ruleOnRecord(r, ctx));
-      if (parts.includes(decisive)) return decisive;
-      return parts.includes(undefined) ? undefined : !decisive;
-    }
-    case 'compare': {
-      const [a, b] = [value(rule.left, ctx), value(rule.right, ctx)];
-      return a === UNKNOWN || b === UNKNOWN ? undefined : compare(rule.op, a, b);
-    }
-    case 'in': {
-      const a = value(rule.left, ctx);
-      return a === UNKNOWN ? undefined : rule.values.includes(a as never);
-    }
-    case 'isNull': {
-      const a = value(rule.operand, ctx);
-      return a === UNKNOWN ? undefined : a === null || a === undefined;
-    }
-    case 'inState':
-      return ctx.stateField && Object.hasOwn(ctx.record, ctx.stateField)
-        ? rule.states.includes(String(ctx.record[ctx.stateField]))
-        : undefined;
-    default:
-      return undefined;
-  }
+  const caller = ctx.user ? { ...ctx.user, role: ctx.role } : null;
+  const v = evaluateRule(
+    rule,
+    'record',
+    ctx.record,
+    { app: schemaOf(ctx.stateField), caller },
+    { partial: true },
+  );
+  return v === UNDECIDED ? undefined : v === true;
 }
