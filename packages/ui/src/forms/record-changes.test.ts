@@ -16,9 +16,9 @@ describe('record changes', () => {
     expect(editPatch(fields, names, body, start)).toEqual({ tags: ['vpn', 'mac'] });
   });
 
-  // Issue #12 point 6: the patch was measured against the live record, so another writer's
-  // priority (now urgent) read as the user setting it back to the high the form still showed.
-  it('regression: another writer’s newer value is not sent back as the old one', () => {
+  // Measured against `start` (the record as the form opened), a field the user left alone is
+  // never in the patch, whatever the live record says by then (issue #12 point 6).
+  it('leaves out every field the user did not touch', () => {
     const body = formData(fields, { ...start, tags: 'vpn, printer' });
     const patch = editPatch(fields, names, body, start);
     expect(patch).not.toHaveProperty('priority');

@@ -13,9 +13,9 @@ type Values = { readonly [name: string]: unknown };
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * The patch of an edit: the fields whose submitted value differs from the form's starting
- * values (react-hook-form's dirty fields, less an edit that comes out as the same JSON, such
- * as `a,b` for `a, b`). A cleared field is sent as null.
+ * The patch of an edit: the fields whose value, as JSON, differs from the form's starting
+ * values. Compared as JSON rather than as typed, so an edit that comes out the same (`a,b`
+ * for `a, b`) is no change. A cleared field is sent as null.
  * @example editPatch(fields, ['priority', 'tags'], { priority: 'high', tags: ['vpn'] }, { priority: 'high', tags: '' })
  * // { tags: ['vpn'] }
  */
