@@ -3,13 +3,15 @@
  * and what happens to what the user typed. A polite live region that is always there (empty
  * while nothing changed), so a screen reader hears the change when it arrives.
  */
-import { humanize } from '@ninefold/spec';
+import { fieldLabel } from '../format/field-label';
 import type { FieldChange } from '../forms/record-changes';
 import { useMeta } from '../meta/meta-provider';
 import { FieldValue } from './field-value';
 
 export interface ChangedNoticeProps {
   readonly entity: string;
+  /** The record as it is now, for fields whose renderer reads the rest of it. */
+  readonly record: { readonly [field: string]: unknown };
   /** "ticket" */
   readonly what: string;
   readonly changes: readonly FieldChange[];
@@ -20,9 +22,9 @@ export interface ChangedNoticeProps {
 }
 
 /**
- * @example <ChangedNotice entity="tickets" what="ticket" changes={drift.changes} kept="What you typed is kept." />
+ * @example <ChangedNotice entity="tickets" record={drift.latest} what="ticket" changes={drift.changes} kept="What you typed is kept." />
  */
-export function ChangedNotice({ entity, what, changes, gone = false, kept }: ChangedNoticeProps) {
+export function ChangedNotice({ entity, record, what, changes, gone = false, kept }: ChangedNoticeProps) {
   const meta = useMeta();
   const fields = meta.entities[entity]?.fields ?? {};
   const said = gone
@@ -37,8 +39,8 @@ export function ChangedNotice({ entity, what, changes, gone = false, kept }: Cha
         <ul>
           {changes.map((c) => (
             <li key={c.name}>
-              {fields[c.name]?.label ?? humanize(c.name)} is now{' '}
-              <FieldValue entity={entity} field={c.name} value={c.after} record={{}} context="table" />
+              {fieldLabel(fields, c.name)} is now{' '}
+              <FieldValue entity={entity} field={c.name} value={c.after} record={record} context="table" />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@
  * nothing it could do (the dialog says why).
  */
 import * as Dialog from '@radix-ui/react-dialog';
+import type { Ref } from 'react';
 
 /**
  * @example <DialogActions submit="Resolve" busy={pending} />
@@ -13,11 +14,14 @@ export function DialogActions({
   busy,
   busyText = 'Working…',
   disabled = false,
+  submitRef,
 }: {
   readonly submit: string;
   readonly busy: boolean;
   readonly busyText?: string;
   readonly disabled?: boolean;
+  /** The submit button, for a dialog over this one to give focus back to. */
+  readonly submitRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <div className="form-actions dialog-actions">
@@ -26,7 +30,7 @@ export function DialogActions({
           Cancel
         </button>
       </Dialog.Close>
-      <button type="submit" disabled={busy || disabled} aria-busy={busy}>
+      <button ref={submitRef} type="submit" disabled={busy || disabled} aria-busy={busy}>
         {busy ? busyText : submit}
       </button>
     </div>

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { keepFocus } from '../components/keep-focus';
+import type { DriftRecord } from '../data/use-record-drift';
 import { useMeta } from '../meta/meta-provider';
 import { type NamedTransition, recordTransitions } from '../permissions/record-abilities';
 import { useSession } from '../session/session-provider';
@@ -19,7 +20,7 @@ export function TransitionButtons({
   recordTitle,
 }: {
   readonly entity: string;
-  readonly record: { readonly id: string; readonly [field: string]: unknown };
+  readonly record: DriftRecord;
   readonly recordTitle: string;
 }) {
   const meta = useMeta();
@@ -34,7 +35,8 @@ export function TransitionButtons({
   if (transitions.length === 0 && !asking) return null;
   const start = async (t: NamedTransition) => {
     if (needsDialog(e, t)) return setAsking(t);
-    await run(record.id, t);
+    // On the version shown: a change not drawn yet is refused (412), not run over.
+    await run(record.id, t, {}, { version: record.version });
     keepFocus('.transition-buttons button');
   };
   return (

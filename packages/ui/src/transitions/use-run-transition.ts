@@ -1,27 +1,31 @@
 /**
  * Runs a transition on a record and says how it went: the new state in a toast, a refusal
- * in the catalogue's words ("Tickets can be reopened within 7 days of being resolved.").
+ * in the catalogue's words ("Tickets can be reopened within 7 days of being resolved."), or
+ * thrown back to a dialog that says it in place.
  */
 import { useCallback } from 'react';
-import { problemCode } from '../api/api-error';
 import { nf } from '../data/ninefold';
 import { useNotify } from '../feedback/use-notify';
 import { capitalize, singular } from '../format/singular';
 import { useMeta } from '../meta/meta-provider';
 import type { NamedTransition } from '../permissions/record-abilities';
 
+/** How a transition is run, and where a refusal is said. */
 export interface RunOptions {
-  readonly keepFieldErrors?: boolean;
+  /**
+   * Throw every refusal back, for a dialog to say it in place and keep what was typed in it;
+   * without it a refusal is toasted and `run` resolves false.
+   */
+  readonly keepRefusals?: boolean;
+  /**
+   * Run only on this version of the record (`If-Match`): a change made since (someone else's)
+   * is refused with 412 VERSION_MISMATCH rather than run over unseen.
+   */
   readonly version?: number;
 }
 
 export interface RunTransition {
-  /**
-   * Runs it; resolves true when done. With `keepFieldErrors`, a refusal with field errors is
-   * thrown back for a form to place, not toasted. With `version`, it runs only on that
-   * version of the record (`If-Match`), and a 412 VERSION_MISMATCH is thrown back for the
-   * caller, who asked for the check, to show what changed.
-   */
+  /** Runs it; resolves true when done, false when refused (and toasted; see `RunOptions`). */
   run(
     id: string,
     transition: NamedTransition,
@@ -55,9 +59,8 @@ export function useRunTransition(entity: string): RunTransition {
         notify.success(capitalize(`${singular(e?.label ?? entity)} is now ${state.toLowerCase()}.`));
         return true;
       } catch (err) {
-        const fields = (err as { fieldErrors?: readonly unknown[] }).fieldErrors ?? [];
-        if (options.keepFieldErrors && fields.length > 0) throw err;
-        if (version !== undefined && problemCode(err) === 'VERSION_MISMATCH') throw err;
+        if (options.keepRefusals) throw err;
+        // A 412 too: the refetch that follows the write shows what the other writer did.
         notify.error(err);
         return false;
       }

@@ -9,7 +9,7 @@ import type { NamedTransition } from '../../permissions/record-abilities';
 import { Link } from '../../router/link';
 import { MoveMenu } from './move-menu';
 
-export type CardRecord = { readonly id: string; readonly [field: string]: unknown };
+export type CardRecord = { readonly id: string; readonly version: number; readonly [field: string]: unknown };
 
 export interface BoardCardProps {
   readonly entityName: string;

@@ -62,14 +62,18 @@ export function BoardPage(page: PageProps) {
     useSensor(KeyboardSensor, { coordinateGetter: columnByArrows }),
   );
   const titleField = e.title ?? 'id';
-  const titleOf = useCallback((r: CardRecord) => String(r[titleField] ?? r.id), [titleField]);
+  const titleOf = useCallback(
+    (r: { readonly id: string; readonly [f: string]: unknown }) => String(r[titleField] ?? r.id),
+    [titleField],
+  );
 
   const move = useCallback(
     async (record: CardRecord, t: NamedTransition, input?: Record<string, unknown>) => {
       setPending((p) =>
         new Map(p).set(record.id, { record: { ...record, [machine?.field ?? 'status']: t.to }, to: t.to }),
       );
-      await run(record.id, t, input);
+      // On the version on the card: a change not drawn yet is refused (412), not run over.
+      await run(record.id, t, input, { version: record.version });
       setPending((p) => {
         const next = new Map(p);
         next.delete(record.id);

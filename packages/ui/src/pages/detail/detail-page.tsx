@@ -4,9 +4,11 @@
  * in the main column, related records (the comment thread) and its history.
  */
 
+import { useRef } from 'react';
 import { problemCode } from '../../api/api-error';
 import { FieldValue } from '../../components/field-value';
 import { PageHeader } from '../../components/page-header';
+import { PageHoldProvider, usePageHolds } from '../../components/page-hold';
 import { ProblemAlert } from '../../components/problem-alert';
 import { RecordActionButton } from '../../components/record-action-button';
 import { PageSkeleton } from '../../components/skeleton';
@@ -44,12 +46,18 @@ export function DetailPage(page: PageProps) {
   const { role } = useSession();
   const e = meta.entities[name]!;
   const query = nf.useRecord(name, id);
+  const [held, hold] = usePageHolds();
+  // A failed refetch keeps the data TanStack had; a record gone while a dialog is open stays
+  // on screen as it last was, so the dialog (and what was typed in it) stays too.
+  const last = useRef<Rec | undefined>(undefined);
+  if (query.data) last.current = query.data as unknown as Rec;
+  const gone = query.isError && problemCode(query.error) === 'NOT_FOUND';
+  const record = query.data ? last.current : held > 0 && last.current?.id === id ? last.current : undefined;
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    if (problemCode(query.error) === 'NOT_FOUND') return <NotFoundPage what={singular(e.label)} />;
+  if (!record) {
+    if (gone) return <NotFoundPage what={singular(e.label)} />;
     return <ProblemAlert error={query.error} />;
   }
-  const record = query.data as unknown as Rec;
   const titleField = e.title;
   const title =
     titleField && typeof record[titleField] === 'string' ? String(record[titleField]) : page.screen.title;
@@ -63,62 +71,71 @@ export function DetailPage(page: PageProps) {
   const actions = final ? [] : recordActions(meta, role, name);
 
   return (
-    <div className="detail-page">
-      <PageHeader
-        page={page}
-        title={title}
-        lede={
-          <>
-            {stateField && <StateBadge entity={e} state={String(record[stateField])} />}{' '}
-            <span className="muted">
-              Created{' '}
-              <FieldValue
-                entity={name}
-                field="createdAt"
-                value={record.createdAt}
-                record={record}
-                context="detail"
-              />
-            </span>
-          </>
-        }
-        actions={
-          <>
-            <TransitionButtons entity={name} record={record} recordTitle={title} />
-            {actions.map((a) => (
-              <RecordActionButton key={a.name} entity={name} id={record.id} action={a} />
+    <PageHoldProvider value={hold}>
+      <div className="detail-page">
+        {gone ? (
+          <div className="alert" role="alert">
+            <p>This {singular(e.label)} was deleted, or you may no longer see it.</p>
+          </div>
+        ) : (
+          query.isError && <ProblemAlert error={query.error} />
+        )}
+        <PageHeader
+          page={page}
+          title={title}
+          lede={
+            <>
+              {stateField && <StateBadge entity={e} state={String(record[stateField])} />}{' '}
+              <span className="muted">
+                Created{' '}
+                <FieldValue
+                  entity={name}
+                  field="createdAt"
+                  value={record.createdAt}
+                  record={record}
+                  context="detail"
+                />
+              </span>
+            </>
+          }
+          actions={
+            <>
+              <TransitionButtons entity={name} record={record} recordTitle={title} />
+              {actions.map((a) => (
+                <RecordActionButton key={a.name} entity={name} id={record.id} action={a} />
+              ))}
+              <EditButton entity={name} record={record} />
+              <DeleteButton entity={name} record={record} title={title} />
+            </>
+          }
+        />
+        <div className="detail-columns">
+          <div className="detail-main">
+            {long.map((f) => (
+              <section key={f} className="long-field" aria-label={e.fields[f]?.label ?? f}>
+                <h2 className="field-heading">{e.fields[f]?.label ?? f}</h2>
+                <FieldValue entity={name} field={f} value={record[f]} record={record} context="detail" />
+              </section>
             ))}
-            <EditButton entity={name} record={record} />
-            <DeleteButton entity={name} record={record} title={title} />
-          </>
-        }
-      />
-      <div className="detail-columns">
-        <div className="detail-main">
-          {long.map((f) => (
-            <section key={f} className="long-field" aria-label={e.fields[f]?.label ?? f}>
-              <h2 className="field-heading">{e.fields[f]?.label ?? f}</h2>
-              <FieldValue entity={name} field={f} value={record[f]} record={record} context="detail" />
+            {(page.screen.related ?? []).map((r) => (
+              <RelatedThread
+                key={`${r.entity}.${r.via}`}
+                entity={r.entity}
+                via={r.via}
+                parentId={record.id}
+                title={r.title}
+              />
+            ))}
+          </div>
+          <aside className="detail-aside" aria-label="Details">
+            <RecordFields entityName={name} entity={e} names={short} record={record} />
+            <section aria-labelledby="history-heading" className="history-section">
+              <h2 id="history-heading">History</h2>
+              <HistoryList entity={name} id={record.id} />
             </section>
-          ))}
-          {(page.screen.related ?? []).map((r) => (
-            <RelatedThread
-              key={`${r.entity}.${r.via}`}
-              entity={r.entity}
-              via={r.via}
-              parentId={record.id}
-              title={r.title}
-            />
-          ))}
+          </aside>
         </div>
-        <aside className="detail-aside" aria-label="Details">
-          <RecordFields entityName={name} entity={e} names={short} record={record} />
-          <section aria-labelledby="history-heading" className="history-section">
-            <h2 id="history-heading">History</h2>
-            <HistoryList entity={name} id={record.id} />
-          </section>
-        </aside>
       </div>
-    </div>
+    </PageHoldProvider>
   );
 }
