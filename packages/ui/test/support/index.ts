@@ -20,3 +20,14 @@ export { DIST, ensureUiBuilt, UI_DIR } from './build-ui';
 export { type A11yOptions, checkA11y } from './check-a11y';
 export { browserPid, CHROMIUM, HAS_CHROMIUM, launchChromium, noticeIfNoChromium } from './chromium';
 export { DEMO, type HelpdeskServer, PASSWORD, type Person, startHelpdesk } from './helpdesk-server';
+export {
+  focused,
+  hold,
+  openEdit,
+  openTicket,
+  requestTo,
+  setUrgentInTabOne,
+  type TwoAgents,
+  ticket,
+  twoAgents,
+} from './two-agents';
