@@ -39,6 +39,14 @@ export const COMMANDS: { readonly [name: string]: CommandEntry } = {
     summary: 'put the demo data of <appDir>/seed.ts into a database without users',
     load: async () => (await import('./commands/seed')).seed,
   },
+  backup: {
+    summary: 'copy the SQLite database into <file> while the server runs (PostgreSQL: pg_dump)',
+    load: async () => (await import('./commands/backup')).backup,
+  },
+  restore: {
+    summary: 'put a backup in the place of the SQLite database (the server stopped; --force replaces it)',
+    load: async () => (await import('./commands/restore')).restore,
+  },
   admin: {
     summary: 'admin create: create an admin account (how a production install gets its first)',
     load: async () => (await import('./commands/admin')).admin,

@@ -86,6 +86,30 @@ export function ninefold(args: string[], extra: Record<string, string> = {}, cwd
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/**
+ * The same as `ninefold`, without blocking this process: for a command that must run while
+ * this test keeps sending requests.
+ * @example const done = ninefoldAsync(['backup', file, dir], { DATA_DIR: dir }); … await done;
+ */
+export function ninefoldAsync(
+  args: string[],
+  extra: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<Result> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv(extra) });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((done) =>
+    child.once('exit', (code) => {
+      clearTimeout(killer);
+      done({ code, out, err });
+    }),
+  );
+}
+
 export interface Running {
   /** The URL the server printed. */
   readonly url: string;

@@ -13,6 +13,7 @@ export { createCore } from './core/ninefold-core';
 export type { Caller } from './core/rules/rule-context';
 export type { Database, DialectName, Executor } from './db/database';
 export { openDatabase } from './db/open-database';
+export { restoreSqliteFile, sqliteInUse, sqliteProblems } from './db/sqlite-file';
 export type { SchemaChange } from './db/schema/sync-schema';
 export { DestructiveChangeError, planChanges, syncSchema } from './db/schema/sync-schema';
 export type { ServerOptions } from './http/build-server';

@@ -47,6 +47,12 @@ export interface Database extends Executor {
    * session cache and where rate limits count.
    */
   readonly sharedUrl?: string;
+  /**
+   * Copies the database as of one moment into a new file while it stays in use (SQLite's
+   * online backup). Absent where the database has tools of its own for that (PostgreSQL:
+   * `pg_dump`).
+   */
+  readonly backup?: (file: string) => Promise<void>;
 }
 
 /** Turns a Kysely builder or compiled query into a compiled query. */

@@ -122,5 +122,20 @@ export function openSqlite(file: string): Database {
       writer.conn.close();
       if (reader !== writer) reader.conn.close();
     },
+    // All pages in one step, so the copy is one read transaction: one moment's database,
+    // taken while the server keeps writing (WAL lets writers go on beside a reader). In small
+    // steps, every write by another connection between two steps would restart the copy,
+    // and under a steady stream of writes it might never finish.
+    backup: async (target) => {
+      const conn = new BetterSqlite3(file, { readonly: true });
+      try {
+        await conn.backup(target, { progress: () => ALL_PAGES });
+      } finally {
+        conn.close();
+      }
+    },
   };
 }
+
+/** The most pages better-sqlite3 copies in one backup step: in effect, all of them. */
+const ALL_PAGES = 0x7fffffff;
