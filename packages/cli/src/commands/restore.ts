@@ -34,7 +34,7 @@ export const restore: Command = {
         throw new CliError(`${where.label} exists (--force replaces it with the backup)`);
       if (sqliteInUse(where.sqliteFile)) {
         throw new CliError(
-          `${where.label} looks in use (its write-ahead log is there): stop the server first`,
+          `${where.label} looks in use (its write-ahead log is there): stop the server first; after a crash, \`ninefold migrate\` opens and closes it cleanly`,
         );
       }
     }
