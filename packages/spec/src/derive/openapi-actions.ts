@@ -5,7 +5,7 @@
 import { humanize } from '../app/entity';
 import type { JsonSchema } from './json-schema';
 import { actionSchemaNames, jsonContent, pascal } from './openapi-names';
-import { jsonBody, type OpenApiContext, operation } from './openapi-operation';
+import { bodyRef, type OpenApiContext, operation } from './openapi-operation';
 import { accessCodes } from './openapi-responses';
 import { ruleToText } from './rule-text';
 
@@ -19,14 +19,13 @@ export function actionOperation(ctx: OpenApiContext, name: string): JsonSchema {
   const cells = Object.fromEntries(matrix.roles.map((r) => [r, matrix.actions[r]?.[name]]));
   const who = Object.entries(a.who).map(([role, rule]) => `${role}: ${ruleToText(rule, { app })}`);
   const names = actionSchemaNames(name);
-  const hasRequired = Object.values(a.input).some((f) => !f.optional && f.default === undefined);
   return operation(ctx, 'runAction', {
     operationId: `action${pascal(name)}`,
     summary: a.label ?? humanize(name),
     description: [a.description, `Who may call it: ${who.join('; ') || 'nobody'}.`].filter(Boolean).join(' '),
     tags: ['actions'],
     anonymous: (cells.anonymous?.allowed ?? 'never') !== 'never',
-    requestBody: jsonBody(names.input, hasRequired),
+    requestBody: bodyRef(names.input),
     responses: { '200': { description: 'The result.', content: jsonContent(names.output) } },
     codes: [...accessCodes(cells, ['never', 'conditional']), ...a.errors],
   });

@@ -8,6 +8,7 @@ import type { EntityNode } from '../app/entity';
 import { META_SCHEMA } from '../contract/meta-schema';
 import { REALTIME_SCHEMAS, WIRE_SCHEMAS } from '../contract/wire-schemas';
 import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
+import type { Fields } from '../fields/field';
 import { entitySchemas, isWritable, type JsonSchema, objectSchema } from './json-schema';
 import {
   actionSchemaNames,
@@ -37,6 +38,7 @@ export function openApiComponents(app: App, responses: ResponseBook) {
       ...authSchemas(app),
       ...dataSchemas(app),
     },
+    requestBodies: inputBodies(app),
     responses: responses.all(),
     securitySchemes: {
       session: {
@@ -90,8 +92,6 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
       },
     };
     out[can] = canSchema(entity);
-    out[names.create] = s.create;
-    out[names.update] = s.update;
     out[names.page] = {
       type: 'object',
       properties: {
@@ -100,14 +100,43 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
       },
       required: ['items', 'nextCursor'],
     };
+  }
+  for (const [name, a] of Object.entries(app.actions)) {
+    out[actionSchemaNames(name).output] = objectSchema(a.output, 'record');
+  }
+  return out;
+}
+
+/** The inputs of records, transitions and actions, as shared request bodies. */
+function inputBodies(app: App): Record<string, JsonSchema> {
+  const body = (schema: JsonSchema, required: boolean, description: string): JsonSchema => ({
+    description,
+    required,
+    content: { 'application/json': { schema } },
+  });
+  // A body all of whose fields may be left out may be left out itself.
+  const needed = (fields: Fields) =>
+    Object.values(fields).some((f) => !f.optional && f.default === undefined);
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, entity] of Object.entries(app.entities)) {
+    const names = entitySchemaNames(name);
+    const s = entitySchemas(entity);
+    out[names.create] = body(s.create, true, 'The new record; a field with a default may be left out.');
+    out[names.update] = body(s.update, true, 'The fields to change.');
     for (const [t, tr] of Object.entries(entity.states?.transitions ?? {})) {
-      out[transitionInputName(name, t)] = objectSchema(tr.input, 'input');
+      out[transitionInputName(name, t)] = body(
+        objectSchema(tr.input, 'input'),
+        needed(tr.input),
+        `${tr.label}: its input.`,
+      );
     }
   }
   for (const [name, a] of Object.entries(app.actions)) {
-    const names = actionSchemaNames(name);
-    out[names.input] = objectSchema(a.input, 'input');
-    out[names.output] = objectSchema(a.output, 'record');
+    out[actionSchemaNames(name).input] = body(
+      objectSchema(a.input, 'input'),
+      needed(a.input),
+      "The action's input.",
+    );
   }
   return out;
 }

@@ -9,7 +9,7 @@ import type { EntityOperation } from '../rules/rule';
 import { isWritable, type JsonSchema } from './json-schema';
 import { FILTER_SYNTAX, listParameters } from './openapi-list-params';
 import { entitySchemaNames, jsonContent, pascal, transitionInputName } from './openapi-names';
-import { jsonBody, type OpenApiContext, operation } from './openapi-operation';
+import { bodyRef, type OpenApiContext, operation } from './openapi-operation';
 import { accessCodes } from './openapi-responses';
 import type { PermissionCell } from './permission-matrix';
 import { ruleToText } from './rule-text';
@@ -77,7 +77,7 @@ export function entityOperations(ctx: OpenApiContext, name: string, entity: Enti
         'Fields the caller may not write are refused as read-only; omitted fields take their default.',
       tags: [name],
       anonymous: anonymous(create),
-      requestBody: jsonBody(entitySchemaNames(name).create),
+      requestBody: bodyRef(entitySchemaNames(name).create),
       responses: { '201': recordAnswer(name, 'The created record.') },
       codes: [
         ...accessCodes(create, ['never', 'conditional']),
@@ -99,7 +99,7 @@ export function entityOperations(ctx: OpenApiContext, name: string, entity: Enti
       description: 'Changes the fields sent. Read-only, immutable and unknown fields are refused.',
       tags: [name],
       anonymous: anonymous(update),
-      requestBody: jsonBody(entitySchemaNames(name).update),
+      requestBody: bodyRef(entitySchemaNames(name).update),
       responses: { '200': recordAnswer(name, 'The updated record.') },
       codes: [
         ...accessCodes(update, ['never', 'conditional']),
@@ -147,14 +147,13 @@ export function transitionOperation(
   const who = Object.entries(tr.who).map(
     ([role, rule]) => `${role}: ${ruleToText(rule, { app, entity: name })}`,
   );
-  const hasRequired = Object.values(tr.input).some((f) => !f.optional && f.default === undefined);
   return operation(ctx, 'runTransition', {
     operationId: `${name}Transition${pascal(t)}`,
     summary: `${tr.label} (${tr.from.join(', ')} → ${tr.to})`,
     description: [tr.description, `Who may run it: ${who.join('; ') || 'nobody'}.`].filter(Boolean).join(' '),
     tags: [name],
     anonymous: anonymous(c),
-    requestBody: jsonBody(transitionInputName(name, t), hasRequired),
+    requestBody: bodyRef(transitionInputName(name, t)),
     responses: { '200': recordAnswer(name, 'The record after the transition.') },
     codes: [
       ...accessCodes(c, ['never', 'conditional']),

@@ -77,9 +77,19 @@ export function operation(ctx: OpenApiContext, id: RouteId, op: OperationInput):
 }
 
 /**
- * A JSON request body of a component schema.
- * @example jsonBody('TicketsCreate')
+ * A required JSON request body of a component schema.
+ * @example jsonBody('SignupInput')
  */
-export function jsonBody(schemaName: string, required = true): JsonSchema {
-  return { required, content: jsonContent(schemaName) };
+export function jsonBody(schemaName: string): JsonSchema {
+  return { required: true, content: jsonContent(schemaName) };
+}
+
+/**
+ * A reference to a shared request body (`components.requestBodies`): the inputs of records,
+ * transitions and actions live there, where generators read a field with a default as one
+ * that may be left out (openapi-typescript makes it required in `components.schemas`).
+ * @example bodyRef('CommentsCreate') // { $ref: '#/components/requestBodies/CommentsCreate' }
+ */
+export function bodyRef(name: string): JsonSchema {
+  return { $ref: `#/components/requestBodies/${name}` };
 }
