@@ -19,6 +19,8 @@ export interface ServeOptions {
   readonly host: string;
   /** Seed demo data into a database without users. Never set for a production start. */
   readonly demo: boolean;
+  /** The reverse proxies trusted to name the client (`TRUST_PROXY`); false for none. */
+  readonly trustProxy: false | string;
 }
 
 /** The built React client, served beside the API when it exists. */
@@ -34,7 +36,7 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   const db = openDatabase(where.url);
   let nf: Ninefold;
   try {
-    nf = await createNinefold(app, { database: db });
+    nf = await createNinefold(app, { database: db, trustProxy: options.trustProxy });
   } catch (e) {
     await db.close();
     throw cliError(e);

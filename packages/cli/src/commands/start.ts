@@ -4,6 +4,7 @@
 import { appDirArg } from '../app-dir-arg';
 import type { Command } from '../command';
 import { listenOptions } from '../listen-options';
+import { trustProxy } from '../trust-proxy';
 
 /**
  * The `start` command: runs until SIGINT or SIGTERM, then answers 0. `--demo` (what
@@ -17,10 +18,11 @@ export const start: Command = {
   async run({ positionals, values }, io) {
     const appDir = appDirArg(positionals);
     const { port, host } = listenOptions(values.port as string | undefined, io.env);
+    const proxies = trustProxy(io.env ?? process.env);
     // Loaded only now: the server and its drivers take seconds to import, and a mistyped
     // command line deserves its answer at once.
     const { serveApp } = await import('../serve-app');
-    await serveApp({ appDir, port, host, demo: values.demo === true }, io);
+    await serveApp({ appDir, port, host, demo: values.demo === true, trustProxy: proxies }, io);
     return 0;
   },
 };
