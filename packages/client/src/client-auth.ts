@@ -4,16 +4,15 @@
  * change, a disabled account, expiry), which the realtime socket learns first, or else the next
  * request that the server answers 401.
  */
-import type { EntityName, RecordOf } from '@ninefold/spec';
-import type { Transport } from './transport';
+import type { EntityName, RecordOf, SessionAnswer } from '@ninefold/spec';
+import type { CallOptions } from './client-types';
+import type { RequestOptions, Transport } from './transport';
 
 /** The signed-in user's record. */
 export type SessionUser<A> = RecordOf<A, 'users' & EntityName<A>>;
 
-export interface SignedIn<A> {
-  readonly user: SessionUser<A>;
-  readonly token: string;
-}
+/** What sign-up and sign-in answer: the user and a bearer token. */
+export type SignedIn<A> = SessionAnswer<SessionUser<A>>;
 
 /**
  * A change of who is signed in, and what caused it: this client (`client`) or the server
@@ -56,14 +55,9 @@ export function createAuth<A>(
   // Any request can be the first to learn that the session is over (it expired with no socket
   // open): the listeners hear it once, as if the socket had told them.
   const send = http.request.bind(http);
-  http.request = async <T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ) => {
+  http.request = async <T>(method: string, path: string, options?: RequestOptions) => {
     try {
-      return await send<T>(method, path, body, headers);
+      return await send<T>(method, path, options);
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (status === 401 && signedInNow === true && !path.startsWith('/api/auth/')) {
@@ -82,20 +76,24 @@ export function createAuth<A>(
   };
 
   const auth = {
-    signUp: async (input: { email: string; password: string; name: string }) =>
-      signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/signup', input)),
-    signIn: async (input: { email: string; password: string }) =>
-      signedIn(await http.request<SignedIn<A>>('POST', '/api/auth/login', input)),
-    signOut: async () => {
-      await http.request<void>('POST', '/api/auth/logout', {});
+    signUp: async (input: { email: string; password: string; name: string }, opts: CallOptions = {}) =>
+      signedIn(
+        await http.request<SignedIn<A>>('POST', '/api/auth/signup', { body: input, signal: opts.signal }),
+      ),
+    signIn: async (input: { email: string; password: string }, opts: CallOptions = {}) =>
+      signedIn(
+        await http.request<SignedIn<A>>('POST', '/api/auth/login', { body: input, signal: opts.signal }),
+      ),
+    signOut: async (opts: CallOptions = {}) => {
+      await http.request<void>('POST', '/api/auth/logout', { body: {}, signal: opts.signal });
       http.token = null;
       reconnect();
       emit({ type: 'signedOut', user: null, cause: 'client' });
     },
     /** The signed-in user, or null. */
-    me: async (): Promise<SessionUser<A> | null> => {
+    me: async (opts: CallOptions = {}): Promise<SessionUser<A> | null> => {
       try {
-        const user = (await http.request<{ user: SessionUser<A> }>('GET', '/api/auth/me')).user;
+        const user = (await http.request<{ user: SessionUser<A> }>('GET', '/api/auth/me', opts)).user;
         signedInNow = true;
         return user;
       } catch (e) {

@@ -2,31 +2,22 @@
  * Failures as the client sees them: one error class carrying a catalogue code, its
  * parameters and every failing field, typed as a union of the app's codes.
  */
-import type { ErrorCode, ErrorParams } from '@ninefold/spec';
+import type { ErrorCode, ErrorParams, FieldError, Problem } from '@ninefold/spec';
 
-export interface FieldError {
-  readonly path: string;
-  readonly code: string;
-  readonly message: string;
-}
-
-/** The problem+json body the server answers with. */
-export interface Problem {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly code: string;
-  readonly detail: string;
-  readonly params?: Record<string, string | number>;
-  readonly errors?: readonly FieldError[];
-}
-
-/** The client's own code, for a call that got no answer; never in an app's catalogue. */
-export type NetworkCode = 'NETWORK';
+// The wire types are the contract's (packages/spec/src/contract/wire-types.ts).
+export type { FieldError, Problem };
 
 /**
- * Thrown by every client call that fails: a server problem, or a network failure
- * (code `NETWORK`, status 0). Its type parameters are filled in by `AppErrorOf<A>`.
+ * The client's own codes, never in an app's catalogue: `NETWORK`, a call that got no answer
+ * (status 0); `BAD_RESPONSE`, an answer that was not the server's JSON (a proxy's page, an
+ * empty or cut-off body) and whose status names no one code.
+ */
+export type NetworkCode = 'NETWORK' | 'BAD_RESPONSE';
+
+/**
+ * Thrown by every client call that fails: a server problem, a network failure (code
+ * `NETWORK`, status 0), or an answer that was not JSON (the code its status stands for, or
+ * `BAD_RESPONSE`). Its type parameters are filled in by `AppErrorOf<A>`.
  * @example try { await client.create('tickets', t) } catch (e) { if (client.isError(e)) show(e.message) }
  */
 export class NinefoldError<
@@ -66,7 +57,7 @@ export type AppErrorOf<A> =
     ? NinefoldError
     :
         | { [C in ErrorCode<A>]: NinefoldError<C, ErrorParams<A, C>> }[ErrorCode<A>]
-        | NinefoldError<NetworkCode, Record<string, never>>;
+        | { [C in NetworkCode]: NinefoldError<C, Record<string, never>> }[NetworkCode];
 
 /** The codes of `AppErrorOf<A>`: the app's catalogue and `NETWORK`. */
 export type AppErrorCode<A> = AppErrorOf<A>['code'];

@@ -2,14 +2,12 @@
  * The types a client of an app speaks, all read off `typeof app`: records, inputs, filters,
  * sort keys, transitions, actions and error codes. Nothing is generated.
  */
-import type { EntityName, FieldName, RecordOf, TransitionName } from '@ninefold/spec';
+import type { EntityName, FieldName, Page, RecordCan, RecordOf, TransitionName } from '@ninefold/spec';
 
-/** What the caller may do with a record now (sent with single-record answers). */
-export interface Can<A, E extends EntityName<A>> {
-  readonly update: readonly FieldName<A, E>[];
-  readonly delete: boolean;
-  readonly transitions: readonly TransitionName<A, E>[];
-}
+export type { Page };
+
+/** What the caller may do with a record now (sent with single-record answers), typed by the app. */
+export type Can<A, E extends EntityName<A>> = RecordCan<FieldName<A, E>, TransitionName<A, E>>;
 
 /** A record as the server answers it. */
 export type Record$<A, E extends EntityName<A>> = RecordOf<A, E> & { readonly $can?: Can<A, E> };
@@ -48,7 +46,21 @@ export interface ListOptions<A, E extends EntityName<A>> {
   readonly cursor?: string | null;
 }
 
-export interface Page<T> {
-  readonly items: T[];
-  readonly nextCursor: string | null;
+/** What every call takes besides its own arguments. */
+export interface CallOptions {
+  /** Aborts the call: it rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** The audit log's filters and paging (`GET /api/audit`). */
+export interface AuditQuery {
+  readonly entity?: string;
+  readonly recordId?: string;
+  readonly actor?: string;
+  readonly operation?: 'create' | 'update' | 'delete' | 'transition' | 'action';
+  /** A day (`2025-03-01`) or a time with its zone; `to` is exclusive. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly limit?: number;
+  readonly cursor?: string | null;
 }

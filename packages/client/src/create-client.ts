@@ -6,8 +6,15 @@ import type {
   ActionInputOf,
   ActionName,
   ActionOutputOf,
+  AuditEntry,
   CreateInput,
   EntityName,
+  HealthAnswer,
+  HistoryEntry,
+  MetaAnswer,
+  OpenApiDocument,
+  QuotaUsage,
+  RatesAnswer,
   RecordOf,
   TransitionInput,
   TransitionName,
@@ -15,7 +22,7 @@ import type {
 } from '@ninefold/spec';
 import { createAuth } from './client-auth';
 import { isAppError } from './client-error';
-import type { ListOptions, Page, Record$, Where } from './client-types';
+import type { AuditQuery, CallOptions, ListOptions, Page, Record$, Where } from './client-types';
 import { listQuery } from './query-string';
 import { RealtimeConnection, type RealtimeEvent, type WebSocketFactory } from './realtime-connection';
 import { createTransport, type TransportOptions } from './transport';
@@ -31,6 +38,23 @@ function path(entity: string, id?: string): string {
 
 function ifMatch(version: number | undefined): Record<string, string> {
   return version === undefined ? {} : { 'if-match': `"${version}"` };
+}
+
+/** Options of a write based on a version of the record (`If-Match`). */
+export interface WriteOptions extends CallOptions {
+  /** The record version the write is based on; a stale one is refused with 412 VERSION_MISMATCH. */
+  readonly version?: number;
+}
+
+function withQuery(
+  path: string,
+  query: Readonly<Record<string, string | number | null | undefined>>,
+): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 /**
@@ -50,6 +74,9 @@ export function createClient<A>(options: ClientOptions = {}) {
   const keepToken = options.token !== undefined || typeof window === 'undefined';
   const { auth, sessionEnded } = createAuth<A>(http, { keepToken }, () => realtime.reconnect());
   const realtime = new RealtimeConnection(wsUrl, factory, () => http.token, sessionEnded);
+  const get = <T>(path: string, opts: CallOptions) => http.request<T>('GET', path, { signal: opts.signal });
+  const write = <T>(method: string, path: string, body: unknown, opts: WriteOptions) =>
+    http.request<T>(method, path, { body, headers: ifMatch(opts.version), signal: opts.signal });
 
   return {
     auth,
@@ -59,46 +86,59 @@ export function createClient<A>(options: ClientOptions = {}) {
      * @example catch (e) { if (client.isError(e, 'OPEN_TICKET_LIMIT')) alert(`At most ${e.params.max}`); }
      */
     isError: isAppError<A>(),
-    list: <E extends EntityName<A>>(entity: E, opts: ListOptions<A, E> = {}) => {
+    list: <E extends EntityName<A>>(entity: E, opts: ListOptions<A, E> & CallOptions = {}) => {
       const qs = listQuery(opts);
-      return http.request<Page<RecordOf<A, E>>>('GET', `${path(entity)}${qs ? `?${qs}` : ''}`);
+      return get<Page<RecordOf<A, E>>>(`${path(entity)}${qs ? `?${qs}` : ''}`, opts);
     },
-    get: <E extends EntityName<A>>(entity: E, id: string) =>
-      http.request<Record$<A, E>>('GET', path(entity, id)),
-    create: <E extends EntityName<A>>(entity: E, input: CreateInput<A, E>) =>
-      http.request<Record$<A, E>>('POST', path(entity), input),
+    get: <E extends EntityName<A>>(entity: E, id: string, opts: CallOptions = {}) =>
+      get<Record$<A, E>>(path(entity, id), opts),
+    create: <E extends EntityName<A>>(entity: E, input: CreateInput<A, E>, opts: CallOptions = {}) =>
+      write<Record$<A, E>>('POST', path(entity), input, opts),
     update: <E extends EntityName<A>>(
       entity: E,
       id: string,
       patch: UpdateInput<A, E>,
-      opts: { version?: number } = {},
-    ) => http.request<Record$<A, E>>('PATCH', path(entity, id), patch, ifMatch(opts.version)),
-    delete: <E extends EntityName<A>>(entity: E, id: string, opts: { version?: number } = {}) =>
-      http.request<void>('DELETE', path(entity, id), undefined, ifMatch(opts.version)),
+      opts: WriteOptions = {},
+    ) => write<Record$<A, E>>('PATCH', path(entity, id), patch, opts),
+    delete: <E extends EntityName<A>>(entity: E, id: string, opts: WriteOptions = {}) =>
+      write<void>('DELETE', path(entity, id), undefined, opts),
     transition: <E extends EntityName<A>, T extends TransitionName<A, E>>(
       entity: E,
       id: string,
       name: T,
       input: TransitionInput<A, E, T>,
-      opts: { version?: number } = {},
+      opts: WriteOptions = {},
     ) =>
-      http.request<Record$<A, E>>(
+      write<Record$<A, E>>(
         'POST',
         `${path(entity, id)}/transitions/${encodeURIComponent(name)}`,
         input,
-        ifMatch(opts.version),
+        opts,
       ),
-    action: <N extends ActionName<A>>(name: N, input: ActionInputOf<A, N>) =>
-      http.request<ActionOutputOf<A, N>>('POST', `/api/actions/${encodeURIComponent(name)}`, input),
+    /**
+     * A record's history, oldest first, each change cut to the fields the caller may read.
+     * @example const { items } = await client.history('tickets', id);
+     */
+    history: <E extends EntityName<A>>(entity: E, id: string, opts: CallOptions = {}) =>
+      get<{ items: HistoryEntry[] }>(`${path(entity, id)}/history`, opts),
+    action: <N extends ActionName<A>>(name: N, input: ActionInputOf<A, N>, opts: CallOptions = {}) =>
+      write<ActionOutputOf<A, N>>('POST', `/api/actions/${encodeURIComponent(name)}`, input, opts),
     /** The caller's quotas: how much is used and left. */
-    quotas: async () =>
-      (
-        await http.request<{
-          items: { name: string; entity: string; max: number; used: number; remaining: number }[];
-        }>('GET', '/api/quotas')
-      ).items,
-    /** The client-facing form of the spec (`/api/meta`). */
-    meta: () => http.request<Record<string, unknown>>('GET', '/api/meta'),
+    quotas: async (opts: CallOptions = {}) => (await get<{ items: QuotaUsage[] }>('/api/quotas', opts)).items,
+    /** What the rate limits hold now (admins). */
+    rates: (opts: CallOptions = {}) => get<RatesAnswer>('/api/rates', opts),
+    /**
+     * A page of the audit log, newest first (admins).
+     * @example const page = await client.audit({ entity: 'tickets', operation: 'delete', limit: 50 });
+     */
+    audit: (query: AuditQuery = {}, opts: CallOptions = {}) =>
+      get<Page<AuditEntry>>(withQuery('/api/audit', { ...query }), opts),
+    /** The client-facing form of the spec and the platform's form rules (`/api/meta`). */
+    meta: (opts: CallOptions = {}) => get<MetaAnswer>('/api/meta', opts),
+    /** `{ status: 'ok' }` while the service is up. */
+    health: (opts: CallOptions = {}) => get<HealthAnswer>('/api/health', opts),
+    /** The OpenAPI 3.1 document of the whole API. */
+    openApi: (opts: CallOptions = {}) => get<OpenApiDocument>('/api/openapi.json', opts),
     /**
      * Live changes to an entity, a query or one record, only as far as the caller may read.
      * @example const stop = client.subscribe('tickets', { where: { status: 'open' } }, (e) => refresh());

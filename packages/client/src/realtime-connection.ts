@@ -7,27 +7,18 @@
  * simply reopened: the owner is told first, to learn who the caller is now.
  */
 
-export type RealtimeEvent =
-  | {
-      readonly type: 'event';
-      readonly sub: string;
-      readonly event: 'created' | 'updated' | 'transitioned';
-      readonly entity: string;
-      readonly id: string;
-      readonly record: Record<string, unknown>;
-      readonly name?: string;
-    }
-  | {
-      readonly type: 'event';
-      readonly sub: string;
-      readonly event: 'deleted' | 'removed';
-      readonly entity: string;
-      readonly id: string;
-    }
-  | { readonly type: 'resync' };
+import type {
+  REALTIME_CLOSE,
+  RealtimeChange,
+  RealtimeClientMessage,
+  RealtimeServerMessage,
+} from '@ninefold/spec';
 
-/** The close code the server ends a socket with when its session is over. */
-export const SESSION_ENDED = 4001;
+/** What a subscriber hears: a change to a record it holds, or `resync` (reload: events were missed). */
+export type RealtimeEvent = RealtimeChange | { readonly type: 'resync' };
+
+/** The close code the server ends a socket with when its session is over (the contract's, typed to it). */
+export const SESSION_ENDED: (typeof REALTIME_CLOSE)['sessionEnded'] = 4001;
 
 export interface SubscriptionSpec {
   readonly entity: string;
@@ -105,7 +96,7 @@ export class RealtimeConnection {
   }
 
   // Only an open socket can send; one still connecting resubscribes everything on `ready`.
-  #send(message: object): void {
+  #send(message: RealtimeClientMessage): void {
     if (this.#socket?.readyState === 1) this.#socket.send(JSON.stringify(message));
   }
 
@@ -115,12 +106,12 @@ export class RealtimeConnection {
     socket.onmessage = (ev) => {
       // A socket replaced by a newer one (closed, then resubscribed) speaks for nobody.
       if (this.#socket !== socket) return;
-      const msg = JSON.parse(String(ev.data)) as { type: string; sub?: string; caller?: unknown };
+      const msg = JSON.parse(String(ev.data)) as RealtimeServerMessage;
       if (msg.type === 'ready') {
         this.#retry = 0;
         for (const [id, { spec }] of this.#subs) this.#send({ type: 'subscribe', id, ...this.#wire(spec) });
-      } else if (msg.type === 'event' && msg.sub) {
-        this.#subs.get(msg.sub)?.listener(msg as RealtimeEvent);
+      } else if (msg.type === 'event') {
+        this.#subs.get(msg.sub)?.listener(msg);
       } else if (msg.type === 'resync') {
         for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
       }

@@ -1,8 +1,13 @@
 /**
- * One HTTP exchange with the server: JSON in, JSON out, problems thrown as NinefoldError.
+ * One HTTP exchange with the server: JSON in, JSON out, every failure a NinefoldError with the
+ * answer's real status — a problem+json body as the server sent it, and anything else (a
+ * proxy's HTML page, an empty or cut-off body) as the code its status stands for. Every call
+ * can be aborted; an abort rejects with the signal's reason (an `AbortError`), not a failure.
  * Works with the browser's fetch (cookies, same origin) and Node's (a bearer token).
  */
-import { NinefoldError, type Problem } from './client-error';
+import type { Problem } from '@ninefold/spec';
+import { NinefoldError } from './client-error';
+import { codeForStatus } from './status-code';
 
 export interface TransportOptions {
   /** The server's origin, e.g. `http://127.0.0.1:3000`; empty for the page's own. */
@@ -12,10 +17,38 @@ export interface TransportOptions {
   readonly token?: string | null;
 }
 
+/** What one request sends besides its method and path. */
+export interface RequestOptions {
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal | undefined;
+}
+
 export interface Transport {
-  request<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   token: string | null;
   readonly base: string;
+}
+
+const NETWORK_DETAIL = 'The server could not be reached. Check your connection and try again.';
+
+function problemFrom(status: number, data: unknown): Problem {
+  if (typeof data === 'object' && data !== null && typeof (data as Problem).code === 'string') {
+    const p = data as Problem;
+    // The status is the answer's own, whatever the body claims.
+    return { ...p, status, detail: p.detail || p.title || p.code };
+  }
+  const code = codeForStatus(status);
+  const detail = `The server answered ${status} without a readable problem.`;
+  return { type: `urn:ninefold:problem:${code}`, title: detail, status, code, detail };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -27,31 +60,47 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const transport: Transport = {
     base,
     token: options.token ?? null,
-    async request<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-      const headers: Record<string, string> = { accept: 'application/json', ...extra };
+    async request<T>(method: string, path: string, { body, headers: extra, signal }: RequestOptions = {}) {
+      const headers: Record<string, string> = {
+        accept: 'application/json, application/problem+json',
+        ...extra,
+      };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (transport.token) headers.authorization = `Bearer ${transport.token}`;
       let res: Response;
+      let text: string;
       try {
         res = await doFetch(`${base}${path}`, {
           method,
           headers,
           credentials: 'same-origin',
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          ...(signal ? { signal } : {}),
         });
-      } catch {
+        text = res.status === 204 || res.status === 304 ? '' : await res.text();
+      } catch (e) {
+        // An abort is the caller's own doing, not a failure of the network.
+        if (signal?.aborted) throw signal.reason ?? e;
         throw new NinefoldError({
           type: 'urn:ninefold:problem:NETWORK',
-          title: 'The server could not be reached.',
+          title: NETWORK_DETAIL,
           status: 0,
           code: 'NETWORK',
-          detail: 'The server could not be reached. Check your connection and try again.',
+          detail: NETWORK_DETAIL,
         });
       }
-      if (res.status === 204) return undefined as T;
-      const text = await res.text();
-      const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!res.ok) throw new NinefoldError(data as Problem);
+      const data = text === '' ? undefined : parse(text);
+      if (!res.ok) throw new NinefoldError(problemFrom(res.status, data));
+      if (text !== '' && data === undefined) {
+        const detail = `The server answered ${res.status} with a body that is not JSON.`;
+        throw new NinefoldError({
+          type: 'urn:ninefold:problem:BAD_RESPONSE',
+          title: detail,
+          status: res.status,
+          code: 'BAD_RESPONSE',
+          detail,
+        });
+      }
       return data as T;
     },
   };

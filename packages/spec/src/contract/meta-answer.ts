@@ -11,9 +11,13 @@ import { PASSWORD_POLICY } from './password-policy';
  * The body of `/api/meta`.
  * @example const meta: MetaAnswer = await client.meta(); meta.auth.password.min // 8
  */
-export type MetaAnswer = ClientMeta & {
-  readonly auth: { readonly password: { readonly min: number; readonly max: number } };
-};
+export type MetaAnswer = Plain<
+  ClientMeta & { readonly auth: { readonly password: { readonly min: number; readonly max: number } } }
+>;
+
+// An object type rather than an interface: a plain JSON record (`Record<string, unknown>`)
+// takes it, as caches of untyped JSON do.
+type Plain<T> = { readonly [K in keyof T]: T[K] };
 
 /**
  * The body of `/api/meta` for an app.
