@@ -4,6 +4,16 @@
  * free; runs in browsers and in Node; imports only types from the spec.
  */
 
+// The contract's wire types, for code that reads answers through the client.
+export type {
+  AuditEntry,
+  HistoryEntry,
+  MetaAnswer,
+  QuotaUsage,
+  RatesAnswer,
+  RateUsage,
+  RecordCan,
+} from '@ninefold/spec';
 export type { SessionEvent, SessionUser, SignedIn } from './client-auth';
 export type {
   AppErrorCode,
@@ -14,8 +24,19 @@ export type {
   Problem,
 } from './client-error';
 export { isAppError, isNinefoldError, NinefoldError } from './client-error';
-export type { Can, FieldFilter, ListOptions, Page, Record$, Sort, Where } from './client-types';
-export type { ClientOptions, NinefoldClient } from './create-client';
+export type {
+  AuditQuery,
+  CallOptions,
+  Can,
+  FieldFilter,
+  ListOptions,
+  Page,
+  Record$,
+  Sort,
+  Where,
+} from './client-types';
+export type { ClientOptions, NinefoldClient, WriteOptions } from './create-client';
 export { createClient } from './create-client';
 export { listQuery } from './query-string';
 export type { RealtimeEvent, WebSocketFactory } from './realtime-connection';
+export { codeForStatus } from './status-code';
