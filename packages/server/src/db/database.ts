@@ -1,16 +1,18 @@
 /**
- * The dialect seam: one small interface over SQLite and PostgreSQL. Queries are built with
+ * The database seam: one small interface over SQLite and PostgreSQL. Queries are built with
  * Kysely and executed here, so both dialects share every query and the hot paths reuse
- * prepared statements.
+ * prepared statements; what differs besides is the executor's `dialect` (dialect.ts).
  */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Dialect } from './dialect';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { Dialect, DialectName } from './dialect';
 export type Row = Record<string, unknown>;
 
 /** Something that runs compiled queries: the database itself or one transaction. */
 export interface Executor {
-  readonly dialect: DialectName;
+  /** What differs on this database: ask it, never its name (dialect.ts). */
+  readonly dialect: Dialect;
   /** A Kysely instance for building queries only (it has no connection of its own). */
   readonly qb: Kysely<any>;
   /** Runs a query and returns its rows. */

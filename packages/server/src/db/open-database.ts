@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './database';
-import { openPostgres } from './postgres-database';
-import { openSqlite } from './sqlite-database';
+import { openPostgres } from './postgres/postgres-database';
+import { openSqlite } from './sqlite/sqlite-database';
 
 /**
  * @example const db = openDatabase(process.env.DATABASE_URL ?? 'sqlite:.data/app.db');

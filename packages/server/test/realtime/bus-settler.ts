@@ -17,7 +17,7 @@ const LIMIT_MS = 10_000;
  */
 export async function busSettler(nf: Ninefold): Promise<Settle> {
   const hub = nf.server.realtime;
-  if (nf.db.dialect !== 'postgres') return () => hub.settled();
+  if (nf.db.dialect.name !== 'postgres') return () => hub.settled();
   let heard = 0;
   // Registered after the hub's listener, so an event counted here is already in its queue.
   nf.core.bus.listen(() => {

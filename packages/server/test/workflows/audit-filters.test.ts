@@ -140,7 +140,7 @@ async function explain(h: Harness, query: Record<string, string>): Promise<strin
     .orderBy('id', 'desc')
     .limit(limit + 1)
     .compile();
-  const prefix = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+  const prefix = db.dialect.name === 'sqlite' ? 'explain query plan ' : 'explain ';
   const rows = await db.all<Row>({ ...q, sql: prefix + q.sql });
   return rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
 }

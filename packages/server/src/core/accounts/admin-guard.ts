@@ -1,15 +1,13 @@
 /**
  * Keeps an app administrable. An admin cannot disable, demote or delete their own account
  * (mid-task, they would lock themselves out), and no change may leave the app without an
- * active admin. Checked inside the write's transaction. On PostgreSQL such changes take one
- * transaction-scoped advisory lock before counting, so two admins disabling each other at the
- * same moment run one after the other and the second sees the first (row locks would
- * deadlock: each write already holds its own target's row). SQLite's single writer already
- * runs them one after the other. The system (the CLI, the seed) is not held to it:
+ * active admin. Checked inside the write's transaction. Such changes take one lock by key
+ * (`Dialect.lockKey`) before counting, so two admins disabling each other at the same moment
+ * run one after the other and the second sees the first (row locks would deadlock: each
+ * write already holds its own target's row); a single writer runs them in turn anyway. The system (the CLI, the seed) is not held to it:
  * `ninefold admin create` is how an app without an admin gets one back.
  */
 import type { App } from '@ninefold/spec';
-import { sql } from 'kysely';
 import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
@@ -64,14 +62,9 @@ export async function guardAdmins(
   const path = lostBy(roles, after);
   if (scope.caller?.id === id) throw refuse(path, SELF[path]);
   const { exec } = scope;
-  if (exec.dialect === 'postgres')
-    await exec.all(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.compile(exec.qb));
+  await exec.dialect.lockKey(exec, ADMINS_LOCK);
   const active = await exec.all<{ id: string }>(
-    exec.qb
-      .selectFrom('users')
-      .select('id')
-      .where('role', 'in', roles)
-      .where('disabled', '=', exec.dialect === 'sqlite' ? 0 : false),
+    exec.qb.selectFrom('users').select('id').where('role', 'in', roles).where('disabled', '=', false),
   );
   if (!active.some((r) => String(r.id) !== id))
     throw refuse(path, 'At least one active admin must remain: make someone else an admin first.');

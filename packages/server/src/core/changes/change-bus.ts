@@ -1,16 +1,12 @@
 /**
  * How committed changes reach realtime subscribers. A write collects its events inside its
- * transaction and the bus delivers them only after the commit: in-process for SQLite (one
- * server process owns the file); through PostgreSQL for several processes on one database
- * (postgres-bus.ts).
+ * transaction and the bus delivers them only after the commit: in-process where one server
+ * process owns the database; through the database itself where several share it. Which bus
+ * a database calls for is its dialect's answer (`Dialect.changeBus`).
  */
 import { EventEmitter } from 'node:events';
 import type { Database, Executor } from '../../db/database';
 import type { BusEvent } from './change-event';
-import { postgresBus } from './postgres-bus';
-import { writeOnlyBus } from './write-only-bus';
-
-export { postgresBus };
 
 export type BusListener = (event: BusEvent) => void;
 /** Told, with a reason, that events may have been lost: whoever relies on them must resync. */
@@ -57,8 +53,8 @@ export function localBus(): ChangeBus {
  * processes through the database where several may share it, else this process's own.
  * @example const bus = await changeBusFor(db); const core = createCore(app, db, { bus });
  */
-export async function changeBusFor(db: Database): Promise<ChangeBus> {
-  return db.sharedUrl ? postgresBus(db.sharedUrl) : localBus();
+export function changeBusFor(db: Database): Promise<ChangeBus> {
+  return db.dialect.changeBus(db);
 }
 
 /**
@@ -67,5 +63,5 @@ export async function changeBusFor(db: Database): Promise<ChangeBus> {
  * @example createCore(app, db, { bus: quietBusFor(db) })
  */
 export function quietBusFor(db: Database): ChangeBus {
-  return db.sharedUrl ? writeOnlyBus() : localBus();
+  return db.dialect.quietBus(db);
 }

@@ -1,8 +1,8 @@
 /**
  * A rate limit's counter: events per key in a sliding window. Taking an event and checking
  * the limit are one step, so requests sent at once — to one process or to several — cannot
- * all pass it. In memory where one process owns the database (SQLite); in the database where
- * several share it (shared-rate-counter.ts), so the limit holds as declared whatever the
+ * all pass it. In memory where one process owns the database; in the database where several
+ * share it (db/postgres/shared-rate-counter.ts), so the limit holds as declared whatever the
  * number of processes.
  */
 import { SlidingWindow, type ThrottleRule, type WindowUsage } from './sliding-window';

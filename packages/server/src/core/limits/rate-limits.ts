@@ -1,13 +1,13 @@
 /**
  * The rate limits the server enforces, one sliding window per declared rate, and what they
- * hold now. Where one process owns the database (SQLite) the counts live in its memory and a
- * restart starts them afresh; where several share it (PostgreSQL) they live in the database,
- * so every process counts against the same windows and a limit holds at its declared number.
+ * hold now. Where one process owns the database the counts live in its memory and a restart
+ * starts them afresh; where several share it they live in the database, so every process
+ * counts against the same windows and a limit holds at its declared number. The database's
+ * dialect makes the counter (`Dialect.rateCounter`).
  */
 import { type App, RATE_KEYING, type RateInput, type RateKey, type RateScope } from '@ninefold/spec';
 import type { Database } from '../../db/database';
 import { memoryCounter, type RateCounter } from './rate-counter';
-import { sharedCounter } from './shared-rate-counter';
 import type { WindowUsage } from './sliding-window';
 
 type Rule = RateInput & { readonly windowSeconds: number };
@@ -54,8 +54,8 @@ export class RateLimits {
 
   /** `db` decides where the counts live: see the file's comment. */
   constructor(app: App, db?: Database) {
-    const counterOf: CounterOf = db?.sharedUrl
-      ? (name, rule) => sharedCounter(db, name, rule)
+    const counterOf: CounterOf = db
+      ? (name, rule) => db.dialect.rateCounter(db, name, rule)
       : (_name, rule) => memoryCounter(rule);
     const windowOf = (name: string, rule: Rule, declared: boolean): RateWindow => ({
       name,

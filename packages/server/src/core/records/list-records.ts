@@ -15,20 +15,15 @@ import type { RecordScope } from './record-scope';
 import { decodeRow, type Rec } from './row-codec';
 
 const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
-const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 function filterSql(f: Filter, scope: RecordScope): RawBuilder<SqlBool> {
   const col = sql.ref(`t.${f.field}`);
   if (f.op === 'in')
     return sql<SqlBool>`${col} in (${sql.join((f.value as unknown[]).map((v) => sql.val(v)))})`;
   if (f.op === 'contains') {
-    // The one meaning (sql-semantics.ts): a substring, case folded for ASCII letters only. ILIKE
-    // would fold É to é on PostgreSQL and SQLite's LIKE would not, so lists and realtime
-    // disagreed there. Positions, not patterns: nothing in the value needs escaping.
-    return scope.exec.dialect === 'postgres'
-      ? sql<SqlBool>`strpos(translate(${col}, ${UPPER}, ${LOWER}), translate(${f.value}, ${UPPER}, ${LOWER})) > 0`
-      : sql<SqlBool>`instr(lower(${col}), lower(${f.value})) > 0`;
+    // The one meaning (sql-semantics.ts): a substring, case folded for ASCII letters only, the
+    // same on every dialect (a LIKE would fold É to é on one and not the other).
+    return scope.exec.dialect.contains(col, f.value);
   }
   if (f.value === null)
     return f.op === 'eq' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`;

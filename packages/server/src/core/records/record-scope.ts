@@ -61,7 +61,7 @@ export class RecordScope {
     return e;
   }
 
-  /** Loads a raw row (no access check); inside a PostgreSQL write, `lock` takes its row lock. */
+  /** Loads a raw row (no access check); inside a write, `lock` takes its row lock where rows lock. */
   async load(entity: string, id: string, lock = false): Promise<Rec | null> {
     const key = `${entity}:${id}`;
     if (lock) this.#rows.delete(key);
@@ -80,7 +80,7 @@ export class RecordScope {
     const { qb, dialect } = this.exec;
     return reusableQuery(qb, lock ? `row-lock:${entity}` : `row:${entity}`, [id], () => {
       const columns = sql.join(recordColumns(this.entity(entity)).map((c) => sql.ref(c)));
-      const forUpdate = lock && dialect === 'postgres' ? sql` for update` : sql``;
+      const forUpdate = lock ? dialect.forUpdate : sql``;
       return sql`select ${columns} from ${sql.table(entity)} where id = ${id}${forUpdate}`.compile(qb);
     });
   }

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import app from '../../../../../examples/helpdesk/app';
-import type { DialectName } from '../../db/database';
+import type { Dialect } from '../../db/database';
+import { postgresDialect } from '../../db/postgres/postgres-dialect';
+import { sqliteDialect } from '../../db/sqlite/sqlite-dialect';
 import { decodeInPlace, decodeRow, type Rec, recordColumns } from './row-codec';
 
 const tickets = app.entities.tickets!;
@@ -54,11 +56,11 @@ function inColumnOrder(columns: readonly string[], values: Rec): Rec {
 }
 
 describe('decodeInPlace', () => {
-  it.each<[string, DialectName, typeof tickets, Rec]>([
-    ['a ticket on SQLite', 'sqlite', tickets, sqliteTicket],
-    ['a ticket on PostgreSQL', 'postgres', tickets, postgresTicket],
-    ['a comment on SQLite', 'sqlite', comments, sqliteComment],
-    ['a comment on PostgreSQL', 'postgres', comments, postgresComment],
+  it.each<[string, Dialect, typeof tickets, Rec]>([
+    ['a ticket on SQLite', sqliteDialect, tickets, sqliteTicket],
+    ['a ticket on PostgreSQL', postgresDialect, tickets, postgresTicket],
+    ['a comment on SQLite', sqliteDialect, comments, sqliteComment],
+    ['a comment on PostgreSQL', postgresDialect, comments, postgresComment],
   ])('decodes %s as decodeRow does', (_name, dialect, entity, values) => {
     const columns = recordColumns(entity);
     const expected = decodeRow(entity, inColumnOrder(columns, values), dialect);

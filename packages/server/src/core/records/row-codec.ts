@@ -4,7 +4,7 @@
  */
 
 import type { EntityNode } from '@ninefold/spec';
-import type { DialectName } from '../../db/database';
+import type { Dialect } from '../../db/database';
 
 export type Rec = Record<string, unknown>;
 
@@ -52,8 +52,9 @@ const COLUMNS = new WeakMap<EntityNode, readonly string[]>();
  * that need it (on SQLite, a ticket's tags and nothing else): a get by id then makes no
  * second object of twenty fields, which measurably costs a hot path.
  */
-export function decodeInPlace(entity: EntityNode, row: Rec, dialect: DialectName): Rec {
-  if (dialect === 'postgres') row.version = Number(row.version);
+export function decodeInPlace(entity: EntityNode, row: Rec, dialect: Dialect): Rec {
+  const loose = dialect.looseValues;
+  if (loose) row.version = Number(row.version);
   const { names, decode } = decodersOf(entity);
   for (let i = 0; i < names.length; i++) {
     const kind = decode[i]!;
@@ -64,13 +65,14 @@ export function decodeInPlace(entity: EntityNode, row: Rec, dialect: DialectName
     else if (kind === 'boolean') row[name] = v === true || v === 1;
     else if (kind === 'json') row[name] = typeof v === 'string' ? JSON.parse(v) : v;
     else if (kind === 'number') row[name] = typeof v === 'number' ? v : Number(v);
-    else if (dialect === 'postgres' && v instanceof Date) row[name] = v.toISOString();
+    else if (loose && v instanceof Date) row[name] = v.toISOString();
   }
   return row;
 }
 
 /** A stored row as a record. */
-export function decodeRow(entity: EntityNode, row: Rec, dialect: DialectName): Rec {
+export function decodeRow(entity: EntityNode, row: Rec, dialect: Dialect): Rec {
+  const loose = dialect.looseValues;
   const out: Rec = {
     id: row.id,
     createdAt: row.createdAt,
@@ -85,8 +87,7 @@ export function decodeRow(entity: EntityNode, row: Rec, dialect: DialectName): R
     else if (decode[i] === 'boolean') out[name] = v === true || v === 1;
     else if (decode[i] === 'json') out[name] = typeof v === 'string' ? JSON.parse(v) : v;
     else if (decode[i] === 'number') out[name] = Number(v);
-    else if (decode[i] === 'datetime' && dialect === 'postgres' && v instanceof Date)
-      out[name] = v.toISOString();
+    else if (decode[i] === 'datetime' && loose && v instanceof Date) out[name] = v.toISOString();
     else out[name] = v;
   }
   return out;

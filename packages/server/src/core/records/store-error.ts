@@ -4,6 +4,7 @@
  * VALIDATION_FAILED on its field, never with SQL.
  */
 import type { App } from '@ninefold/spec';
+import type { Dialect } from '../../db/database';
 import { AppError } from '../app-error';
 
 function fieldFrom(text: string, entity: string, app: App): string {
@@ -13,30 +14,19 @@ function fieldFrom(text: string, entity: string, app: App): string {
   return fields.includes(name) ? name : '';
 }
 
-/** Maps a driver error to an AppError when it is a constraint; returns it unchanged otherwise. */
-export function storeError(app: App, entity: string, e: unknown): unknown {
-  const err = e as { code?: string; constraint?: string; message?: string };
-  const text = `${err.constraint ?? ''} ${err.message ?? ''}`;
-  if (
-    err.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    err.code === '23505'
-  ) {
-    const path = fieldFrom(text, entity, app);
-    return new AppError('VALIDATION_FAILED', {}, [
-      { path, code: 'unique', message: 'This value is already taken.' },
-    ]);
-  }
-  if (
-    err.code === 'SQLITE_CONSTRAINT_CHECK' ||
-    err.code === '23514' ||
-    err.code === 'SQLITE_CONSTRAINT_NOTNULL' ||
-    err.code === '23502'
-  ) {
-    const path = fieldFrom(text, entity, app);
-    return new AppError('VALIDATION_FAILED', {}, [
-      { path, code: 'type', message: 'This value is not allowed.' },
-    ]);
-  }
-  return e;
+/**
+ * Maps a driver error to an AppError when it is a constraint (as the database's dialect
+ * classifies it); returns it unchanged otherwise.
+ * @example throw storeError(scope.app, 'users', e, scope.exec.dialect); // a taken email: VALIDATION_FAILED
+ */
+export function storeError(app: App, entity: string, e: unknown, dialect: Dialect): unknown {
+  const kind = dialect.classify(e);
+  if (kind === undefined) return e;
+  const err = e as { constraint?: string; message?: string };
+  const path = fieldFrom(`${err.constraint ?? ''} ${err.message ?? ''}`, entity, app);
+  return new AppError('VALIDATION_FAILED', {}, [
+    kind === 'unique'
+      ? { path, code: 'unique', message: 'This value is already taken.' }
+      : { path, code: 'type', message: 'This value is not allowed.' },
+  ]);
 }

@@ -94,7 +94,7 @@ export function applyComputed(scope: RecordScope, entity: string, record: Rec): 
 
 /**
  * Quotas on `entity` for the caller's role: counting and writing happen in one transaction,
- * and on PostgreSQL the owner's row is locked first, so concurrent writes never pass the quota.
+ * and the owner's row is locked first (where rows lock), so concurrent writes never pass the quota.
  * `before` is the record before a transition (a record already counted does not count twice).
  */
 export async function checkQuotas(
@@ -110,13 +110,7 @@ export async function checkQuotas(
     const counts = (r: Rec) => (q.where ? scope.holds(q.where, entity, r) : Promise.resolve(true));
     if (!(await counts(record)) || (before && (await counts(before)))) continue;
     const ownerField = scope.entity(entity).fields[q.owner];
-    if (scope.exec.dialect === 'postgres' && ownerField?.type === 'ref') {
-      await scope.exec.all(
-        sql`select 1 from ${sql.table(ownerField.entity)} where id = ${owner} for update`.compile(
-          scope.exec.qb,
-        ),
-      );
-    }
+    if (ownerField?.type === 'ref') await scope.exec.dialect.lockRow(scope.exec, ownerField.entity, owner);
     const where = q.where ? ruleToSql(q.where, entity, 't', scope.rules) : sql`1 = 1`;
     const rows = await scope.exec.all<{ n: number }>(
       sql`select count(*) as n from ${sql.table(entity)} as t where ${sql.ref(`t.${q.owner}`)} = ${owner} and ${where}`.compile(

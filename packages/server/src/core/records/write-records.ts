@@ -102,7 +102,7 @@ export async function createRecord(scope: RecordScope, entity: string, data: unk
   try {
     await scope.exec.run(scope.exec.qb.insertInto(entity).values(encodeValues(node, record)));
   } catch (e) {
-    throw storeError(scope.app, entity, e);
+    throw storeError(scope.app, entity, e, scope.exec.dialect);
   }
   scope.changed({ entity, id: String(record.id), op: 'create', before: null, after: record });
   await writeAudit(scope.exec, scope.caller, scope.now, {
@@ -135,7 +135,7 @@ export async function storeVersion(
         .where('version', '=', before.version),
     );
   } catch (e) {
-    throw storeError(scope.app, entity, e);
+    throw storeError(scope.app, entity, e, scope.exec.dialect);
   }
   if (n !== 1) throw new AppError('VERSION_MISMATCH');
   scope.forget(entity, String(before.id));

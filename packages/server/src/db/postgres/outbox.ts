@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import type pg from 'pg';
-import type { Executor } from '../../db/database';
-import type { BusEvent } from './change-event';
+import type { BusEvent } from '../../core/changes/change-event';
+import type { Executor } from '../database';
 
 /** The channel NOTIFY wakes listening processes on. */
 export const CHANNEL = 'nf_changes';

@@ -10,8 +10,8 @@
  * pruned mark in the same statement as the rows, so it sees both at one moment.
  */
 import pg from 'pg';
-import type { BusListener, ChangeBus, GapListener } from './change-bus';
-import type { BusEvent } from './change-event';
+import type { BusListener, ChangeBus, GapListener } from '../../core/changes/change-bus';
+import type { BusEvent } from '../../core/changes/change-event';
 import { CHANNEL, createOutbox, prunedUpTo, pruneOutbox, stageEvents } from './outbox';
 
 const KEEP_MS = 10 * 60_000;

@@ -12,10 +12,10 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
 } from 'kysely';
 import pg from 'pg';
-import { compiled, type Database, type Executor, type Row } from './database';
+import { compiled, type Database, type Executor, type Row } from '../database';
+import { postgresDialect } from './postgres-dialect';
 
 // Timestamps travel as ISO-8601 strings, the same as on SQLite; int8 counts as numbers.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
@@ -36,7 +36,7 @@ type Queryable = pg.Pool | pg.PoolClient;
 
 function executor(qb: Kysely<any>, conn: Queryable): Executor {
   return {
-    dialect: 'postgres',
+    dialect: postgresDialect,
     qb,
     all: async <R = Row>(q: Compilable | CompiledQuery) => {
       const c = compiled(q);
@@ -65,13 +65,7 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
       try {
         await client.query('BEGIN');
         const tx = executor(qb, client);
-        if (options?.lock) {
-          await tx.all(
-            sql`select 1 from ${sql.table(options.lock.table)} where id = ${options.lock.id} for update`.compile(
-              qb,
-            ),
-          );
-        }
+        if (options?.lock) await postgresDialect.lockRow(tx, options.lock.table, options.lock.id);
         const result = await fn(tx);
         await client.query('COMMIT');
         return result;

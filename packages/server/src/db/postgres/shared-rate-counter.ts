@@ -6,9 +6,9 @@
  * Keys are locked in sorted order, so two takes of overlapping keys cannot deadlock.
  */
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
-import type { RateCounter } from './rate-counter';
-import type { ThrottleRule, WindowUsage } from './sliding-window';
+import type { RateCounter } from '../../core/limits/rate-counter';
+import type { ThrottleRule, WindowUsage } from '../../core/limits/sliding-window';
+import type { Database } from '../database';
 
 const PRUNE_EVERY_MS = 60_000;
 

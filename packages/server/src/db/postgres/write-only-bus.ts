@@ -5,9 +5,9 @@
  * processes share.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database';
-import type { ChangeBus } from './change-bus';
-import type { BusEvent } from './change-event';
+import type { ChangeBus } from '../../core/changes/change-bus';
+import type { BusEvent } from '../../core/changes/change-event';
+import type { Executor } from '../database';
 import { stageEvents } from './outbox';
 
 /**

@@ -6,10 +6,11 @@
  */
 import type { App } from '@ninefold/spec';
 import { sql } from 'kysely';
-import type { Database, DialectName, Executor } from '../database';
+import type { Database, Executor } from '../database';
 import { type ExistingColumn, introspect } from './introspect';
+import type { SchemaDialect } from './schema-dialect';
 import { type ColumnPlan, planSchema } from './schema-plan';
-import { addColumnSql, COLUMN_TYPES, createIndexSql, createTableSql, ident } from './schema-sql';
+import { addColumnSql, createIndexSql, createTableSql, ident } from './schema-sql';
 
 export interface SchemaChange {
   readonly sql: string;
@@ -30,15 +31,15 @@ export class DestructiveChangeError extends Error {
 
 const MIGRATIONS = 'nf_migrations';
 
-function migrationsTableSql(dialect: DialectName): string {
-  const id = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'bigserial PRIMARY KEY';
-  return `CREATE TABLE IF NOT EXISTS ${MIGRATIONS} (id ${id}, "appliedAt" text NOT NULL, description text NOT NULL, statements text NOT NULL)`;
+/** Schema sync's lock: processes starting together on one database plan and apply in turn. */
+const SCHEMA_LOCK = 7310;
+
+function migrationsTableSql(schema: SchemaDialect): string {
+  return `CREATE TABLE IF NOT EXISTS ${MIGRATIONS} (id ${schema.serialKey}, "appliedAt" text NOT NULL, description text NOT NULL, statements text NOT NULL)`;
 }
 
-function sameType(existing: ExistingColumn, planned: ColumnPlan, dialect: DialectName): boolean {
-  const want = COLUMN_TYPES[dialect][planned.type].toLowerCase();
-  const pgAliases: Record<string, string> = { 'timestamp with time zone': 'timestamptz' };
-  return (pgAliases[existing.type] ?? existing.type) === want;
+function sameType(existing: ExistingColumn, planned: ColumnPlan, schema: SchemaDialect): boolean {
+  return schema.reportedType(existing.type) === schema.types[planned.type].toLowerCase();
 }
 
 /**
@@ -47,6 +48,7 @@ function sameType(existing: ExistingColumn, planned: ColumnPlan, dialect: Dialec
  */
 export async function planChanges(db: Executor, app: App): Promise<SchemaChange[]> {
   const existing = await introspect(db);
+  const { schema } = db.dialect;
   const changes: SchemaChange[] = [];
   const add = (sqlText: string, description: string, destructive = false) =>
     changes.push({ sql: sqlText, description, destructive });
@@ -54,22 +56,20 @@ export async function planChanges(db: Executor, app: App): Promise<SchemaChange[
   for (const table of planned) {
     const current = existing.tables.get(table.name);
     if (!current) {
-      add(createTableSql(table, db.dialect), `create table ${table.name}`);
+      add(createTableSql(table, schema), `create table ${table.name}`);
     } else {
       for (const col of table.columns) {
         const have = current.columns.get(col.name);
-        if (!have) add(addColumnSql(table.name, col, db.dialect), `add column ${table.name}.${col.name}`);
-        else if (!sameType(have, col, db.dialect)) {
+        if (!have) add(addColumnSql(table.name, col, schema), `add column ${table.name}.${col.name}`);
+        else if (!sameType(have, col, schema)) {
           add(
-            `ALTER TABLE ${ident(table.name)} DROP COLUMN ${ident(col.name)};\n${addColumnSql(table.name, col, db.dialect)}`,
-            `retype column ${table.name}.${col.name} from ${have.type} to ${COLUMN_TYPES[db.dialect][col.type]} (its values are lost)`,
+            `ALTER TABLE ${ident(table.name)} DROP COLUMN ${ident(col.name)};\n${addColumnSql(table.name, col, schema)}`,
+            `retype column ${table.name}.${col.name} from ${have.type} to ${schema.types[col.type]} (its values are lost)`,
             true,
           );
         } else if (col.notNull && !have.notNull && col.name !== 'id') {
           add(
-            db.dialect === 'postgres'
-              ? `ALTER TABLE ${ident(table.name)} ALTER COLUMN ${ident(col.name)} SET NOT NULL`
-              : `-- SQLite cannot add NOT NULL to ${table.name}.${col.name}; the server enforces it`,
+            schema.setNotNull(table.name, col.name),
             `make column ${table.name}.${col.name} required (rows without a value would fail)`,
             true,
           );
@@ -113,9 +113,9 @@ export async function syncSchema(
   options: { allowDestructive?: boolean } = {},
 ): Promise<SchemaChange[]> {
   return db.transaction(async (tx) => {
-    // Several processes may start together on one PostgreSQL database: one plans and applies.
-    if (tx.dialect === 'postgres') await tx.all(sql`select pg_advisory_xact_lock(7310)`.compile(tx.qb));
-    await tx.run(sql.raw(migrationsTableSql(tx.dialect)).compile(tx.qb));
+    // Several processes may start together on one database: one plans and applies.
+    await tx.dialect.lockKey(tx, SCHEMA_LOCK);
+    await tx.run(sql.raw(migrationsTableSql(tx.dialect.schema)).compile(tx.qb));
     const changes = await planChanges(tx, app);
     if (changes.length === 0) return [];
     const destructive = changes.filter((c) => c.destructive);

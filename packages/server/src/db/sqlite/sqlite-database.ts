@@ -14,8 +14,9 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { compiled, type Database, type Executor, type Row } from './database';
+import { compiled, type Database, type Executor, type Row } from '../database';
 import { GroupCommit } from './group-commit';
+import { sqliteDialect } from './sqlite-dialect';
 
 type Statement = BetterSqlite3.Statement<unknown[], Row>;
 
@@ -98,7 +99,7 @@ export function openSqlite(file: string): Database {
   const reader = file === ':memory:' ? writer : new StatementCache(openConnection(file, true));
   const qb = sqliteBuilder();
   const onWriter: Executor = {
-    dialect: 'sqlite',
+    dialect: sqliteDialect,
     qb,
     all: async <R = Row>(q: Compilable | CompiledQuery) => writer.all(compiled(q)) as R[],
     allNow: <R = Row>(q: CompiledQuery) => writer.all(q) as R[],
@@ -106,7 +107,7 @@ export function openSqlite(file: string): Database {
   };
   const group = new GroupCommit(writer.conn);
   return {
-    dialect: 'sqlite',
+    dialect: sqliteDialect,
     qb,
     all: async <R = Row>(q: Compilable | CompiledQuery) => reader.all(compiled(q)) as R[],
     allNow: <R = Row>(q: CompiledQuery) => reader.all(q) as R[],
