@@ -4,8 +4,9 @@
  * active admin. Checked inside the write's transaction. Such changes take one lock by key
  * (`Dialect.lockKey`) before counting, so two admins disabling each other at the same moment
  * run one after the other and the second sees the first (row locks would deadlock: each
- * write already holds its own target's row); a single writer runs them in turn anyway. The system (the CLI, the seed) is not held to it:
- * `ninefold admin create` is how an app without an admin gets one back.
+ * write already holds its own target's row); a single writer runs them in turn anyway. The
+ * system (the CLI, the seed) is not held to it: `ninefold admin create` is how an app
+ * without an admin gets one back.
  */
 import type { App } from '@ninefold/spec';
 import { AppError } from '../app-error';
