@@ -14,6 +14,8 @@ import { stageEvents } from './outbox';
  * @example const core = createCore(app, db, { bus: writeOnlyBus() });
  */
 export function writeOnlyBus(): ChangeBus {
+  // Known only once a transaction that ran the DDL (or found the table) has committed: a
+  // first write that rolls back takes its CREATE TABLE with it, and the next must run it again.
   let ready = false;
   // A command may run before any server has created the outbox: create it in the write's
   // own transaction, under the lock the servers take for the same DDL.
@@ -25,7 +27,6 @@ export function writeOnlyBus(): ChangeBus {
         tx.qb,
       ),
     );
-    ready = true;
   };
   return {
     immediate: false,
@@ -34,7 +35,11 @@ export function writeOnlyBus(): ChangeBus {
       await ensureOutbox(tx);
       await stageEvents(tx, events);
     },
-    committed: () => {},
+    // Every transaction with events ran `ensureOutbox` before `ready`, so a commit of one
+    // proves the table exists.
+    committed: (events) => {
+      if (events.length > 0) ready = true;
+    },
     listen: () => () => {},
     gaps: () => () => {},
     close: async () => {},
