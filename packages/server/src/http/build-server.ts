@@ -43,25 +43,31 @@ export interface ServerOptions {
 
 /**
  * A limiter for a scope: throws RATE_LIMITED once the caller's role is over a declared rate.
- * Answers at once when the counts are in memory; a promise when they are in the database.
+ * Every window that applies takes the request, and a refusal by any gives back what the
+ * others counted, so a refused request counts nowhere. Answers at once when the counts are in
+ * memory; a promise when they are in the database (all taken together, none left unawaited).
  */
 function scopeLimit(rates: RateLimits, scope: 'write' | 'action', now: () => Date) {
   const limits = rates.forScope(scope);
-  const check = (wait: number) => {
-    if (wait > 0) throw rateLimited(wait);
-  };
   return (req: FastifyRequest): void | Promise<void> => {
     const role = req.caller?.role ?? 'anonymous';
+    const windows = limits.filter((w) => !w.rule.roles || w.rule.roles.includes(role));
+    if (windows.length === 0) return;
     const key = [req.caller ? `user:${req.caller.id}` : `ip:${req.ip}`];
     const t = now().getTime();
-    let pending: Promise<void> | undefined;
-    for (const { rule, counter } of limits) {
-      if (rule.roles && !rule.roles.includes(role)) continue;
-      const wait = counter.take(key, t);
-      if (typeof wait === 'number') check(wait);
-      else pending = pending ? pending.then(() => wait.then(check)) : wait.then(check);
-    }
-    return pending;
+    const settle = (waits: readonly number[]): void | Promise<void> => {
+      const wait = Math.max(...waits);
+      if (wait === 0) return;
+      const given = windows.flatMap((w, i) => (waits[i] === 0 ? [w.counter.give(key, t)] : []));
+      if (given.some((g) => g instanceof Promise)) {
+        return Promise.all(given).then(() => {
+          throw rateLimited(wait);
+        });
+      }
+      throw rateLimited(wait);
+    };
+    const waits = windows.map((w) => w.counter.take(key, t));
+    return waits.every((w) => typeof w === 'number') ? settle(waits) : Promise.all(waits).then(settle);
   };
 }
 

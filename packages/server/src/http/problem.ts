@@ -25,7 +25,11 @@ export function catalogueEntry(app: App, code: string): ErrorNode | undefined {
  * @example problemOf(app, new AppError('NOT_FOUND')).status // 404
  */
 export function problemOf(app: App, error: AppError): Problem {
-  const entry = catalogueEntry(app, error.code) ?? catalogueEntry(app, 'INTERNAL')!;
+  const known = catalogueEntry(app, error.code);
+  // A code the catalogue lacks answers INTERNAL, and says nothing else of what was thrown:
+  // its params and issues were the handler's, not an answer meant for the caller.
+  if (!known) return problemOf(app, new AppError('INTERNAL'));
+  const entry = known;
   const message = fillTemplate(entry.message, error.params);
   const errors = error.issues.map(
     (i): FieldError => ({ path: i.path, code: i.code, message: i.message || message }),

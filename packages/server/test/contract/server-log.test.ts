@@ -29,7 +29,7 @@ const logApp = defineApp({
       who: { anonymous: true },
       input: {},
       output: {},
-      handler: async ({ fail }) => fail('SHIPMENT_LOST'),
+      handler: async ({ fail }) => fail('SHIPMENT_LOST', { carrier: 's3cr3t-carrier' }),
     }),
   },
 });
@@ -101,10 +101,13 @@ describe('the server log', () => {
     expect(res.body).not.toContain(message);
   });
 
-  it('names an app-thrown code missing from the catalogue', async () => {
+  it('names an app-thrown code missing from the catalogue, and answers nothing of it', async () => {
     const res = await nf.server.inject({ method: 'POST', url: '/api/actions/undeclared', payload: {} });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('INTERNAL');
+    // Regression: the INTERNAL answer carried the undeclared error's params.
+    expect(res.json().params).toBeUndefined();
+    expect(res.body).not.toContain('s3cr3t-carrier');
     const error = byId(res.headers['x-request-id']).find((l) => l.level === 50);
     expect(error).toMatchObject({
       msg: 'error code SHIPMENT_LOST is not in the catalogue',
