@@ -7,6 +7,7 @@
 import type { App } from '@ninefold/spec';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../database';
+import { frameworkIndexes } from './framework-indexes';
 import { type ExistingColumn, introspect } from './introspect';
 import type { SchemaDialect } from './schema-dialect';
 import { type ColumnPlan, planSchema } from './schema-plan';
@@ -91,14 +92,19 @@ export async function planChanges(db: Executor, app: App): Promise<SchemaChange[
         add(createIndexSql(table.name, index), `create index ${index.name}`);
     }
   }
-  // An index of ours the spec no longer plans goes: an index led by a filter but not ending
+  // An index we made that the spec no longer plans goes: one led by a filter but not ending
   // in the list's sort lets the planner pick it and sort every match (the slow path). Only
-  // `ix_` indexes of the app's own entity tables; dropping one loses no data.
+  // indexes our own migrations created (frameworkIndexes): an operator's index, `ix_` or
+  // not, is never touched. Dropping one loses no data.
+  const ours = existing.tables.has(MIGRATIONS) ? await frameworkIndexes(db, MIGRATIONS) : new Set<string>();
   const plannedIndexes = new Set(planned.flatMap((t) => t.indexes.map((i) => i.name)));
   const entityTables = new Set(Object.keys(app.entities));
   for (const [index, table] of existing.indexTables) {
-    if (index.startsWith('ix_') && entityTables.has(table) && !plannedIndexes.has(index))
-      add(`DROP INDEX ${ident(index)}`, `drop index ${index} (no list or lookup needs it)`);
+    if (ours.has(index) && entityTables.has(table) && !plannedIndexes.has(index))
+      add(
+        `DROP INDEX ${ident(index)}`,
+        `drop index ${index} on ${table} (created by Ninefold for a sort, filter or lookup the spec no longer declares)`,
+      );
   }
   return changes;
 }
