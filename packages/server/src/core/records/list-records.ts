@@ -4,7 +4,7 @@
  * absent. Pages are keyset pages on (sort field, id), each sort served by an index
  * (`listCapabilities`); a `contains` search examines at most CONTAINS_WINDOW records a page.
  */
-import { CONTAINS_WINDOW, type EntityNode, SYSTEM_FIELDS } from '@ninefold/spec';
+import { CONTAINS_WINDOW, SYSTEM_FIELDS } from '@ninefold/spec';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../app-error';
 import { accessRule, grantsFor } from '../rules/access-rule';
@@ -13,6 +13,10 @@ import { projectAll } from './answer';
 import { encodeCursor, type Filter, type ListQuery, parseListQuery } from './list-query';
 import type { RecordScope } from './record-scope';
 import { decodeRow, type Rec } from './row-codec';
+
+/** Columns a search's statement adds to each row; `decodeRow` reads only the entity's fields. */
+const N = '$window_n';
+const HIT = '$hit';
 
 const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -95,39 +99,48 @@ export async function listRecords(
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const order = sql`order by ${col} ${dir}, ${idCol} ${dir}`;
   const ordered = sql`select t.* from ${sql.table(entity)} as t ${where} ${order}`;
+  if (search.length === 0) {
+    const rows = await scope.exec.all<Rec>(sql`${ordered} limit ${q.limit + 1}`.compile(scope.exec.qb));
+    const more = rows.length > q.limit;
+    const page = (more ? rows.slice(0, q.limit) : rows).map((r) => decodeRow(node, r, scope.exec.dialect));
+    return {
+      items: await projectAll(scope, entity, page),
+      nextCursor: cursorAt(more ? page.at(-1) : undefined),
+    };
+  }
   // No index finds a substring, so a search examines a bounded window of the list, in its
-  // order (an index walk), and keeps the matches: the cost of a page never grows with the table.
-  const query =
-    search.length === 0
-      ? sql`${ordered} limit ${q.limit + 1}`
-      : sql`select t.* from (${ordered} limit ${CONTAINS_WINDOW}) as t where ${sql.join(
-          search.map((f) => filterSql(f, scope)),
-          sql` and `,
-        )} ${order} limit ${q.limit + 1}`;
-  const rows = await scope.exec.all<Rec>(query.compile(scope.exec.qb));
-  const more = rows.length > q.limit;
-  const page = (more ? rows.slice(0, q.limit) : rows).map((r) => decodeRow(node, r, scope.exec.dialect));
-  // A short search page goes on from the window's last record when the window was full:
-  // records past it were not examined, so they may still match.
-  const last =
-    !more && search.length > 0
-      ? ((await windowEnd(scope, node, sql`${ordered} limit 1 offset ${CONTAINS_WINDOW - 1}`)) ?? null)
-      : more
-        ? page.at(-1)
-        : null;
+  // order (an index walk), and keeps the matches: the cost of a page never grows with the
+  // table. The window's last row comes back in the same statement, so the page and where it
+  // goes on from are one snapshot: read apart, a delete or insert in between shifted the
+  // window, so a row was never examined or a match was given twice.
+  const hit = sql<SqlBool>`${sql.join(
+    search.map((f) => filterSql(f, scope)),
+    sql` and `,
+  )}`;
+  const rows = await scope.exec.all<Rec>(
+    sql`select t.* from (select t.*, row_number() over (${order}) as ${sql.ref(N)},
+        case when ${hit} then 1 else 0 end as ${sql.ref(HIT)}
+        from (${ordered} limit ${CONTAINS_WINDOW}) as t) as t
+      where t.${sql.ref(HIT)} = 1 or t.${sql.ref(N)} = ${CONTAINS_WINDOW}
+      ${order} limit ${q.limit + 2}`.compile(scope.exec.qb),
+  );
+  // The window's last row sorts after every match in it: limit + 1 matches and it fit.
+  const matches = rows.filter((r) => Number(r[HIT]) === 1);
+  const more = matches.length > q.limit;
+  const page = (more ? matches.slice(0, q.limit) : matches).map((r) =>
+    decodeRow(node, r, scope.exec.dialect),
+  );
+  // A short page goes on from the window's last row when the window was full: rows past it
+  // were not examined, so they may still match.
+  const end = rows.find((r) => Number(r[N]) === CONTAINS_WINDOW);
   return {
     items: await projectAll(scope, entity, page),
-    nextCursor: last ? encodeCursor(last[field], String(last.id)) : null,
+    nextCursor: cursorAt(more ? page.at(-1) : end && decodeRow(node, end, scope.exec.dialect)),
   };
-}
 
-async function windowEnd(
-  scope: RecordScope,
-  node: EntityNode,
-  query: RawBuilder<unknown>,
-): Promise<Rec | undefined> {
-  const [row] = await scope.exec.all<Rec>(query.compile(scope.exec.qb));
-  return row ? decodeRow(node, row, scope.exec.dialect) : undefined;
+  function cursorAt(row: Rec | undefined): string | null {
+    return row ? encodeCursor(row[field], String(row.id)) : null;
+  }
 }
 
 /**
