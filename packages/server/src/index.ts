@@ -4,7 +4,7 @@
  * contract on Fastify.
  */
 
-export { logIn, setPassword, signUp } from './core/accounts/accounts';
+export { logIn, setPassword } from './core/accounts/accounts';
 export { passwordProblem } from './core/accounts/passwords';
 export { startSession } from './core/accounts/sessions';
 export { AppError } from './core/app-error';

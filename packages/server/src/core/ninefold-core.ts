@@ -4,6 +4,7 @@
  */
 import type { App } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import { checkSignUp, completeSignUp } from './accounts/accounts';
 import { SessionCache } from './accounts/session-cache';
 import { sessionDigest } from './accounts/sessions';
 import { runAction } from './actions/run-action';
@@ -90,6 +91,11 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
     ) => write(caller, (s) => runTransition(s, entity, id, name, input, ifMatch)),
     action: (caller: Caller | null, name: string, input: unknown) =>
       write(caller, (s) => runAction(s, name, input)),
+    /** A new account of the app's sign-up role, signed in; announced like any write. */
+    signUp: async (body: unknown) => {
+      const request = await checkSignUp(app, body);
+      return write(null, (s) => completeSignUp(s, request), true);
+    },
     /** Ends a session and tells realtime, so its sockets close too. */
     logout: async (token: string) => {
       const session = sessionDigest(token);

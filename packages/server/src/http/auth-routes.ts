@@ -2,7 +2,7 @@
  * Sign-up, sign-in, sign-out and the current user, as DESIGN.md's contract says.
  */
 import type { FastifyInstance } from 'fastify';
-import { logIn, signUp } from '../core/accounts/accounts';
+import { logIn } from '../core/accounts/accounts';
 import { SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { RateCounter } from '../core/limits/rate-counter';
@@ -23,7 +23,7 @@ export function authRoutes(
     const now = core.now();
     const wait = await signups.take([`ip:${req.ip}`], now.getTime());
     if (wait > 0) throw rateLimited(wait);
-    const { user, token } = await signUp(core.app, core.db, req.body, now);
+    const { user, token } = await core.signUp(req.body);
     setSessionCookie(req, reply, token, MAX_AGE);
     reply.code(201);
     return { user, token };

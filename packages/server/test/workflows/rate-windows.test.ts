@@ -53,11 +53,11 @@ describe.each(DIALECTS)('two write rates on %s', (dialect) => {
     nf.server.inject({
       method: 'POST',
       url: '/api/entities/notes',
-      headers: headers.member,
+      headers: headers.member!,
       payload: { title: 'n' },
     });
   const events = async (name: string) => {
-    const res = await nf.server.inject({ method: 'GET', url: '/api/rates', headers: headers.boss });
+    const res = await nf.server.inject({ method: 'GET', url: '/api/rates', headers: headers.boss! });
     return (res.json().items as { name: string; events: number }[]).find((u) => u.name === name)!.events;
   };
 

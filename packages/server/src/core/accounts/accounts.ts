@@ -7,7 +7,7 @@ import { type App, validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError, type FieldIssue, validationFailed } from '../app-error';
-import { RecordScope } from '../records/record-scope';
+import type { RecordScope } from '../records/record-scope';
 import { decodeRow, type Rec } from '../records/row-codec';
 import { createRecord } from '../records/write-records';
 import type { Caller } from '../rules/rule-context';
@@ -35,11 +35,20 @@ async function userByEmail(db: Database, email: string): Promise<Rec | undefined
   return rows[0];
 }
 
+/** A sign-up that passed its checks, its password hashed: what the transaction writes. */
+export interface SignUpRequest {
+  readonly email: string;
+  readonly name: unknown;
+  readonly role: string;
+  readonly passwordHash: string;
+}
+
 /**
- * Creates an account with the sign-up role and starts its session.
- * @example await signUp(app, db, { email: 'a@b.test', name: 'Ann', password: '…' }, new Date())
+ * Checks a sign-up (fields, password policy; every failing field at once) and hashes its
+ * password, outside any transaction: hashing takes tens of milliseconds.
+ * @example const request = await checkSignUp(app, { email: 'a@b.test', name: 'Ann', password: '…' });
  */
-export async function signUp(app: App, db: Database, body: unknown, now: Date): Promise<SignedIn> {
+export async function checkSignUp(app: App, body: unknown): Promise<SignUpRequest> {
   const role = signUpRole(app);
   if (!role) throw new AppError('FORBIDDEN');
   const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<
@@ -68,30 +77,40 @@ export async function signUp(app: App, db: Database, body: unknown, now: Date): 
   const email = String((checked as { value: Rec }).value.email);
   // Hash before looking the email up: a taken email costs the same time as a free one.
   const passwordHash = await hashPassword(String(input.password));
-  return db.transaction(async (tx) => {
-    const scope = new RecordScope(app, tx, null, now, true);
-    let user: Rec;
-    try {
-      user = await createRecord(scope, 'users', { email, name: input.name, role });
-    } catch (e) {
-      if (e instanceof AppError && e.issues.some((i) => i.code === 'unique')) {
-        throw validationFailed([
-          {
-            path: 'email',
-            code: 'unique',
-            message: 'This email cannot be used to sign up. Sign in instead.',
-          },
-        ]);
-      }
-      throw e;
+  return { email, name: input.name, role, passwordHash };
+}
+
+/**
+ * Creates the account of a checked sign-up and starts its session, in the scope's
+ * transaction (a system scope: the role is the app's sign-up role, never the caller's choice).
+ * Its change events are the scope's, so realtime hears of the new account like any write.
+ * @example await core.signUp(body) // which runs this inside its write
+ */
+export async function completeSignUp(scope: RecordScope, request: SignUpRequest): Promise<SignedIn> {
+  let user: Rec;
+  try {
+    user = await createRecord(scope, 'users', {
+      email: request.email,
+      name: request.name,
+      role: request.role,
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.issues.some((i) => i.code === 'unique')) {
+      throw validationFailed([
+        { path: 'email', code: 'unique', message: 'This email cannot be used to sign up. Sign in instead.' },
+      ]);
     }
-    await tx.run(
-      tx.qb.insertInto('nf_credentials').values({ id: user.id, passwordHash, updatedAt: now.toISOString() }),
-    );
-    const token = await startSession(tx, String(user.id), now);
-    const { $can: _omit, ...plain } = user;
-    return { user: plain, token };
-  });
+    throw e;
+  }
+  const tx = scope.exec;
+  await tx.run(
+    tx.qb
+      .insertInto('nf_credentials')
+      .values({ id: user.id, passwordHash: request.passwordHash, updatedAt: scope.now.toISOString() }),
+  );
+  const token = await startSession(tx, String(user.id), scope.now);
+  const { $can: _omit, ...plain } = user;
+  return { user: plain, token };
 }
 
 /**
