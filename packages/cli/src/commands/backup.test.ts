@@ -3,8 +3,8 @@
  * what it made: the restored file is sound and holds every write acknowledged before the
  * backup began. Both commands as users run them, in their own processes.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { openDatabase, sqliteProblems } from '@ninefold/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logIn, ninefold, ninefoldAsync, removeScratch, scratchDir, serve } from '../../test/run-cli';
@@ -37,7 +37,10 @@ describe('ninefold backup and restore (SQLite)', { timeout: 120_000 }, () => {
           if (res.status === 201) acked.push(((await res.json()) as { id: string }).id);
         }
       });
-      while (acked.length < 40) await new Promise((r) => setTimeout(r, 20));
+      for (const deadline = Date.now() + 30_000; acked.length < 40; ) {
+        if (Date.now() > deadline) throw new Error(`only ${acked.length} writes acknowledged in 30 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const before = [...acked];
       const result = await ninefoldAsync(['backup', file, 'examples/helpdesk'], { DATA_DIR: dataDir });
       const during = acked.length - before.length;
@@ -46,6 +49,8 @@ describe('ninefold backup and restore (SQLite)', { timeout: 120_000 }, () => {
       expect(result.err).toBe('');
       expect(result.out).toMatch(/✓ backed up SQLite .* \(\d+\.\d MB, integrity checked\)/);
       expect(result.code).toBe(0);
+      // One file: no -wal or -shm left beside it, nor a .partial.
+      expect(readdirSync(dirname(file)).sort()).toEqual(['helpdesk.db']);
       // The server went on acknowledging writes while the copy was made.
       expect(during).toBeGreaterThan(0);
 

@@ -134,6 +134,14 @@ export function openSqlite(file: string): Database {
       } finally {
         conn.close();
       }
+      // The copy is one file, not a WAL database: opened to check it, it would otherwise grow
+      // a -wal and -shm beside it that outlive the check.
+      const copy = new BetterSqlite3(target);
+      try {
+        copy.pragma('journal_mode = DELETE');
+      } finally {
+        copy.close();
+      }
     },
   };
 }
