@@ -32,8 +32,8 @@ const row = (i: number, subject: string) => ({
 });
 
 /** The database, but after the first read it serves, `between` runs once. */
-function writesAfterFirstRead(db: Database, between: () => Promise<void>): Executor {
-  let pending: (() => Promise<void>) | null = between;
+function writesAfterFirstRead(db: Database, between: () => Promise<unknown>): Executor {
+  let pending: (() => Promise<unknown>) | null = between;
   return new Proxy(db, {
     get(target, key, receiver) {
       if (key === 'all')
