@@ -113,6 +113,19 @@ export function requestPlace(request: FastifyRequest): { method: string; route?:
 }
 
 /**
+ * What the log keeps of a thrown error: its kind, message, code and stack. A driver's error
+ * also carries the row it refused (PostgreSQL's `detail`: "Failing row contains (…)", which
+ * may hold an email or a password hash), its `where` and parameters: never logged.
+ * @example request.log.error({ err: loggable(e) }, 'unexpected error')
+ */
+export function loggable(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { name, message, stack } = error;
+  const code = (error as { code?: unknown }).code;
+  return { type: name, message, stack, ...(code !== undefined ? { code } : {}) };
+}
+
+/**
  * Fastify's error handler: map, log every answer of 500 with its stack, answer problem+json.
  * @example server.setErrorHandler(errorHandler(app, app.limits.bodyBytes));
  */
@@ -122,11 +135,11 @@ export function errorHandler(app: App, bodyLimit: number) {
     if (!catalogueEntry(app, appError.code)) {
       // The app threw a code it never declared: the answer is INTERNAL, and the log says why.
       request.log.error(
-        { err: error, code: appError.code, ...requestPlace(request) },
+        { err: loggable(error), code: appError.code, ...requestPlace(request) },
         `error code ${appError.code} is not in the catalogue`,
       );
     } else if (appError.code === 'INTERNAL') {
-      request.log.error({ err: error, ...requestPlace(request) }, 'unexpected error');
+      request.log.error({ err: loggable(error), ...requestPlace(request) }, 'unexpected error');
     }
     return sendProblem(app, reply, appError);
   };

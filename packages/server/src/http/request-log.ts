@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { requestPlace } from './problem';
+import { loggable, requestPlace } from './problem';
 
 /** Where and how much to log; a test hands its own stream to read the lines back. */
 export interface LogOptions {
@@ -51,7 +51,7 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply, error?:
     statusCode: reply.statusCode,
     ms: Math.round(reply.elapsedTime * 10) / 10,
   };
-  if (error) reply.log.error({ ...line, err: error }, 'request failed while answering');
+  if (error) reply.log.error({ ...line, err: loggable(error) }, 'request failed while answering');
   else reply.log.info(line, 'request');
 }
 

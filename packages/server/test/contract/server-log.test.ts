@@ -25,6 +25,19 @@ const logApp = defineApp({
         throw new TypeError(BOOM);
       },
     }),
+    driverRefused: action({
+      who: { anonymous: true },
+      input: {},
+      output: {},
+      handler: async () => {
+        // As PostgreSQL's driver reports a refused row: the row itself in `detail`.
+        throw Object.assign(new Error('new row violates check constraint'), {
+          code: '23514',
+          detail: 'Failing row contains (s3cr3t-row, $argon2id$v=19$…).',
+          where: 's3cr3t-where',
+        });
+      },
+    }),
     undeclared: action({
       who: { anonymous: true },
       input: {},
@@ -99,6 +112,20 @@ describe('the server log', () => {
     expect(error?.err.stack).toContain('    at ');
     expect(byId(id).find((l) => l.msg === 'request')).toMatchObject({ route, statusCode: 500 });
     expect(res.body).not.toContain(message);
+  });
+
+  // Regression (review of #12): a driver error was logged whole, the refused row included.
+  it('logs a driver error by its message, code and stack, never the row it refused', async () => {
+    const res = await nf.server.inject({ method: 'POST', url: '/api/actions/driverRefused', payload: {} });
+    expect(res.statusCode).toBe(500);
+    const error = byId(res.headers['x-request-id']).find((l) => l.level === 50);
+    expect(error).toMatchObject({
+      msg: 'unexpected error',
+      err: { message: 'new row violates check constraint', code: '23514' },
+    });
+    expect(error?.err.stack).toContain('    at ');
+    expect(JSON.stringify(lines)).not.toContain('s3cr3t-row');
+    expect(JSON.stringify(lines)).not.toContain('s3cr3t-where');
   });
 
   it('names an app-thrown code missing from the catalogue, and answers nothing of it', async () => {
