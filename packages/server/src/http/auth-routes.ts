@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { logIn } from '../core/accounts/accounts';
 import { SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
+import { addressKey } from '../core/limits/address-key';
 import type { RateCounter } from '../core/limits/rate-counter';
 import type { Core } from '../core/ninefold-core';
 import { clearSessionCookie, setSessionCookie } from './request-caller';
@@ -21,7 +22,7 @@ export function authRoutes(
 ): void {
   serveRoute(server, 'authSignup', async (req, reply) => {
     const now = core.now();
-    const wait = await signups.take([`ip:${req.ip}`], now.getTime());
+    const wait = await signups.take([addressKey(req.ip)], now.getTime());
     if (wait > 0) throw rateLimited(wait);
     const { user, token } = await core.signUp(req.body);
     setSessionCookie(req, reply, token, MAX_AGE);
@@ -32,7 +33,7 @@ export function authRoutes(
   serveRoute(server, 'authLogin', async (req, reply) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
-    const keys = [`email:${email}`, `ip:${req.ip}`];
+    const keys = [`email:${email}`, addressKey(req.ip)];
     const now = core.now();
     // Counted as failed before checking, so attempts sent at once (to any process) cannot all
     // pass the limit; any other outcome gives the attempt back.

@@ -4,6 +4,7 @@
  */
 import { type HealthAnswer, metaAnswer, openApi } from '@ninefold/spec';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
+import { addressKey } from '../core/limits/address-key';
 import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
@@ -53,7 +54,7 @@ function scopeLimit(rates: RateLimits, scope: 'write' | 'action', now: () => Dat
     const role = req.caller?.role ?? 'anonymous';
     const windows = limits.filter((w) => !w.rule.roles || w.rule.roles.includes(role));
     if (windows.length === 0) return;
-    const key = [req.caller ? `user:${req.caller.id}` : `ip:${req.ip}`];
+    const key = [req.caller ? `user:${req.caller.id}` : addressKey(req.ip)];
     const t = now().getTime();
     const settle = (waits: readonly number[]): void | Promise<void> => {
       const wait = Math.max(...waits);
