@@ -5,7 +5,6 @@
  */
 import type { SelectQueryBuilder } from 'kysely';
 import { AppError } from '../app-error';
-import { isUuid } from '../uuid7';
 import type { AuditOperation } from './audit-log';
 
 export const AUDIT_OPERATIONS: readonly AuditOperation[] = [
@@ -45,8 +44,12 @@ function instant(param: string, value: string): string {
 
 export interface AuditQuery {
   readonly limit: number;
-  /** Narrows a select of `nf_audit` to the filters, the time range and the cursor. */
-  narrow<Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q;
+  /** The cursor as given, still sealed (audit-cursor.ts). */
+  readonly cursor: string | undefined;
+  /** The filters and range, normalized: a cursor is sealed for exactly these. */
+  readonly filters: string;
+  /** Narrows a select of `nf_audit` to the filters, the time range, and entries before `before`. */
+  narrow<Q extends SelectQueryBuilder<any, any, any>>(q: Q, before?: string): Q;
 }
 
 /**
@@ -61,7 +64,7 @@ export function readAuditQuery(
   const equals: [string, string][] = [];
   const range: { from?: string; to?: string } = {};
   let limit = pageSize.default;
-  let before: string | undefined;
+  let cursor: string | undefined;
   for (const [param, value] of Object.entries(query)) {
     if (typeof value !== 'string') throw bad(`${param} is given more than once.`);
     if ((EQUALS as readonly string[]).includes(param)) {
@@ -75,8 +78,7 @@ export function readAuditQuery(
       if (!Number.isInteger(n) || n < 1) throw bad('limit must be a whole number of at least 1.');
       limit = Math.min(n, pageSize.max);
     } else if (param === 'cursor') {
-      before = Buffer.from(value, 'base64url').toString('utf8');
-      if (!isUuid(before)) throw bad('cursor is not one this server gave out.');
+      cursor = value;
     } else {
       throw bad(`'${param}' is not a filter of the audit log.`);
     }
@@ -84,7 +86,9 @@ export function readAuditQuery(
   if (range.from && range.to && range.from >= range.to) throw bad('from must be earlier than to.');
   return {
     limit,
-    narrow: (q) => {
+    cursor,
+    filters: JSON.stringify([[...equals].sort(), range.from ?? null, range.to ?? null]),
+    narrow: (q, before) => {
       let out = q;
       for (const [column, value] of equals) out = out.where(column, '=', value) as typeof q;
       if (range.from) out = out.where('at', '>=', range.from) as typeof q;

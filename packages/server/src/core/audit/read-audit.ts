@@ -8,6 +8,7 @@ import { AppError } from '../app-error';
 import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
 import type { FieldSet } from '../rules/record-fields';
+import { auditCursorKey, openCursor, sealCursor } from './audit-cursor';
 import type { AuditOperation } from './audit-log';
 import { readAuditQuery } from './audit-query';
 import { isHiddenChange } from './hidden-change';
@@ -112,13 +113,19 @@ export async function recordHistory(
   return { items: rows.flatMap((r) => view(toEntry(r)) ?? []) };
 }
 
+/** Raw entries one page reads at most to fill itself with entries the caller is shown. */
+export const AUDIT_SCAN_LIMIT = 1000;
+
 /**
  * One page of the whole audit log, newest first, for admins: filters `entity`, `recordId`,
  * `actor`, `operation`, a `from`–`to` time range; `limit`; `cursor` from the previous page
- * (keyset on the time-ordered id). See audit-query.ts. Each entry is judged like a record's
- * history, by the fields the admin may read of its entity: where the spec limits an admin
- * role to some fields, a write that changed only others is left out, so a page may hold
- * fewer than `limit` entries while `nextCursor` still leads on.
+ * (keyset on the time-ordered id, sealed: audit-cursor.ts). See audit-query.ts. Each entry
+ * is judged like a record's history, by the fields the admin may read of its entity: where
+ * the spec limits an admin role to some fields, a write that changed only others is left
+ * out. The page reads on past such entries until it holds `limit` shown ones, and
+ * `nextCursor` is null unless another shown entry follows — so neither the page nor its
+ * cursor depends on the hidden entries. Only when AUDIT_SCAN_LIMIT entries were read
+ * without filling it does a page come back short with a cursor, sealed where the scan stopped.
  * @example const page = await auditPage(core.scope(admin), { operation: 'delete', from: '2025-03-01' });
  */
 export async function auditPage(
@@ -128,16 +135,44 @@ export async function auditPage(
   if (!scope.system && !scope.caller) throw new AppError('UNAUTHENTICATED');
   if (!scope.system && !scope.app.roles[scope.role]?.admin) throw new AppError('FORBIDDEN');
   const { exec } = scope;
-  const { limit, narrow } = readAuditQuery(query, scope.app.limits.pageSize);
-  const q = narrow(exec.qb.selectFrom('nf_audit').selectAll());
-  const rows = await exec.all<Row>(q.orderBy('id', 'desc').limit(limit + 1));
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  // One view per record: most entities' views are one per entity (`fieldsNow` answers
-  // their `common` at once), and a record met twice is judged once.
-  const views = new Map<string, ReaderView>();
+  const { limit, cursor, filters, narrow } = readAuditQuery(query, scope.app.limits.pageSize);
+  const key = await auditCursorKey(exec);
+  let before = cursor === undefined ? undefined : openCursor(key, cursor, filters);
+  // Enough for a page of entries all shown and one more, in as few reads as the bound allows.
+  const batch = Math.min(Math.max(limit + 1, 100), AUDIT_SCAN_LIMIT);
+  const judge = entryJudge(scope);
   const items: AuditPage['items'] = [];
-  for (const r of page) {
+  let scanned = 0;
+  while (items.length <= limit && scanned < AUDIT_SCAN_LIMIT) {
+    const size = Math.min(batch, AUDIT_SCAN_LIMIT - scanned);
+    const rows = await exec.all<Row>(
+      narrow(exec.qb.selectFrom('nf_audit').selectAll(), before).orderBy('id', 'desc').limit(size),
+    );
+    for (const r of rows) {
+      before = String(r.id);
+      scanned += 1;
+      const entry = await judge(r);
+      if (entry && items.push(entry) > limit) break;
+    }
+    // The log (as filtered) ends here: no entry follows, shown or not.
+    if (rows.length < size && items.length <= limit) return { items, nextCursor: null };
+  }
+  if (items.length > limit) {
+    items.length = limit;
+    return { items, nextCursor: sealCursor(key, items.at(-1)!.id, filters) };
+  }
+  // The bound was reached: go on from where the scan stopped, which may be a hidden entry.
+  return { items, nextCursor: before === undefined ? null : sealCursor(key, before, filters) };
+}
+
+/**
+ * Each stored row as the scope's caller may see it, or null. One view per record: most
+ * entities' views are one per entity (`fieldsNow` answers their `common` at once), and a
+ * record met twice is judged once.
+ */
+function entryJudge(scope: RecordScope): (row: Row) => Promise<AuditPage['items'][number] | null> {
+  const views = new Map<string, ReaderView>();
+  return async (r) => {
     const entity = String(r.entity);
     const recordId = String(r.recordId);
     const key = scope.readPlan(entity).grants ? `${entity}:${recordId}` : entity;
@@ -149,10 +184,6 @@ export async function auditPage(
       views.set(key, view);
     }
     const entry = view(toEntry(r));
-    if (entry) items.push({ entity, recordId, ...entry });
-  }
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? Buffer.from(String(last.id)).toString('base64url') : null,
+    return entry ? { entity, recordId, ...entry } : null;
   };
 }

@@ -148,8 +148,17 @@ export function planSchema(app: App): TablePlan[] {
   return [...Object.entries(app.entities).map(([name, e]) => entityTable(name, e)), ...SYSTEM_TABLES];
 }
 
-/** Tables the platform itself keeps: sessions, the audit log. */
+/** Tables the platform itself keeps: sessions, credentials, the audit log, its own keys. */
 export const SYSTEM_TABLES: readonly TablePlan[] = [
+  {
+    // Secrets every process of a deployment shares, made on first use (audit-cursor.ts).
+    name: 'nf_keys',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'value', type: 'text', notNull: true },
+    ],
+    indexes: [],
+  },
   {
     name: 'nf_sessions',
     columns: [
