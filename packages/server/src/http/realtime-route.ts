@@ -2,6 +2,8 @@
  * `GET /api/realtime`: the WebSocket of DESIGN.md. The handshake must come from this site
  * (Origin), the caller is the session of the cookie or bearer token (or of a first `auth`
  * message), and messages are small JSON commands: subscribe, unsubscribe, auth, ping.
+ * A session is read again once its socket is registered: a sign-out between the first read
+ * and the registration announced nothing the hub could have heard for this socket.
  */
 import websocket from '@fastify/websocket';
 import {
@@ -11,28 +13,53 @@ import {
   type RealtimeClientMessage,
   type RealtimeServerMessage,
 } from '@ninefold/spec';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sessionDigest, sessionRow } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
 import type { RealtimeClient, RealtimeHub } from '../realtime/realtime-hub';
-import { toAppError } from './problem';
+import { catalogueEntry, toAppError } from './problem';
 import { routeUrl } from './serve-route';
 
-function errorMessage(app: App, e: unknown, id?: string): RealtimeServerMessage {
+/**
+ * A failure as the socket is told it, from the catalogue. An unexpected throw, or a code the
+ * catalogue lacks, is INTERNAL (saying nothing of what was thrown) and is logged with its
+ * stack, as a request's 500 would be.
+ */
+function errorMessage(app: App, log: FastifyBaseLogger, e: unknown, id?: string): RealtimeServerMessage {
   const err = toAppError(e, 0);
-  const entry = app.errors[err.code] ?? app.errors.INTERNAL!;
+  const known = catalogueEntry(app, err.code);
+  const entry = known ?? catalogueEntry(app, 'INTERNAL')!;
+  if (!known)
+    log.error({ err: e, code: err.code }, `realtime: the code ${err.code} is not in the error catalogue`);
+  else if (entry.code === 'INTERNAL') log.error({ err: e }, 'realtime: a socket message failed');
   return {
     type: 'error',
     ...(id ? { id } : {}),
     code: entry.code,
-    detail: fillTemplate(entry.message, err.params),
+    detail: known ? fillTemplate(entry.message, err.params) : entry.message,
   };
 }
 
 /** Registers the realtime WebSocket route on the server. */
 export async function realtimeRoute(server: FastifyInstance, core: Core, hub: RealtimeHub): Promise<void> {
-  const expiryOf = async (token: string) => (await sessionRow(core.db, sessionDigest(token)))?.expiresAt ?? 0;
+  hub.attachLog((message, err) => server.log.error({ err }, `realtime: ${message}`));
+  /**
+   * Reads the client's session, now that it is registered: an event ending it from here on
+   * closes the socket; one that ended it before is seen here, and the socket closes now.
+   * Answers whether it lives on.
+   */
+  const confirm = async (client: RealtimeClient, token: string): Promise<boolean> => {
+    const row = await sessionRow(core.db, sessionDigest(token));
+    const live =
+      row !== null && row.caller.role === client.caller?.role && row.expiresAt > core.now().getTime();
+    if (!live) {
+      client.close(4001, 'session ended');
+      return false;
+    }
+    client.expiresAt = row.expiresAt;
+    return true;
+  };
   await server.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
   server.get(
     routeUrl('realtime'),
@@ -60,10 +87,14 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
         sendText: (text) => socket.send(text),
         close: (code, reason) => socket.close(code, reason),
       };
-      // The session was live at the handshake; its expiry arrives a moment later.
-      if (req.callerToken) void expiryOf(req.callerToken.token).then((at) => (client.expiresAt = at));
       hub.clients.add(client);
       socket.on('close', () => hub.clients.delete(client));
+      const token = req.callerToken?.token;
+      if (token)
+        void confirm(client, token).catch((e) => {
+          req.log.error({ err: e }, 'realtime: reading the session of a new socket failed');
+          client.close(1011, 'server error');
+        });
       send({
         type: 'ready',
         caller: client.caller ? { id: client.caller.id, role: client.caller.role } : null,
@@ -75,7 +106,13 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
           msg = JSON.parse(String(raw)) as RealtimeClientMessage;
           if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
         } catch {
-          send(errorMessage(core.app, new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' })));
+          send(
+            errorMessage(
+              core.app,
+              req.log,
+              new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' }),
+            ),
+          );
           return;
         }
         try {
@@ -95,8 +132,8 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
             if (!caller) throw new AppError('UNAUTHENTICATED');
             client.caller = caller;
             client.session = sessionDigest(msg.token);
-            client.expiresAt = await expiryOf(msg.token);
             client.subs.clear();
+            if (!(await confirm(client, msg.token))) return;
             send({ type: 'ready', caller: { id: caller.id, role: caller.role } });
           } else if (msg.type === 'ping') {
             send({ type: 'pong' });
@@ -104,7 +141,14 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
             throw new AppError('MALFORMED_REQUEST', { reason: 'unknown message.' });
           }
         } catch (e) {
-          send(errorMessage(core.app, e, 'id' in msg && typeof msg.id === 'string' ? msg.id : undefined));
+          send(
+            errorMessage(
+              core.app,
+              req.log,
+              e,
+              'id' in msg && typeof msg.id === 'string' ? msg.id : undefined,
+            ),
+          );
         }
       });
     },

@@ -2,7 +2,9 @@
  * The hub's backlog: events heard and not yet dispatched, taken one per turn of the event
  * loop. On SQLite a dispatch never waits for I/O, so a backlog run as one chain would hold
  * back every request and commit until it was done. The backlog is bounded: past the limit
- * it is handed back to be shed (its subscribers resync) rather than grown without end.
+ * it is handed back to be shed (its subscribers resync) rather than grown without end. An
+ * item whose dispatch fails is handed to `failed` (to be logged and its subscribers told to
+ * resync), and the queue goes on with the next.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -11,7 +13,12 @@ const COMPACT_AT = 1024;
 
 /**
  * @example
- * const queue = new DispatchQueue(async (e) => send(e), (dropped) => resyncAll(dropped), 10_000);
+ * const queue = new DispatchQueue(
+ *   async (e) => send(e),
+ *   (dropped) => resyncAll(dropped),
+ *   10_000,
+ *   (e, error) => log('dispatch failed', error),
+ * );
  * queue.push(event); await queue.settled();
  */
 export class DispatchQueue<T> {
@@ -24,6 +31,8 @@ export class DispatchQueue<T> {
     private readonly shed: (items: T[]) => void,
     /** The most items kept waiting; one more sheds them all. */
     readonly limit: number,
+    /** Told of an item whose dispatch threw; must not throw itself. */
+    private readonly failed: (item: T, error: unknown) => void,
   ) {}
 
   /** Items waiting (not counting the one being dispatched). */
@@ -59,7 +68,9 @@ export class DispatchQueue<T> {
       }
       try {
         await this.run(item);
-      } catch {}
+      } catch (error) {
+        this.failed(item, error);
+      }
       await nextTurn();
     }
     this.#items = [];

@@ -9,7 +9,10 @@
  * and the client reads the record afresh. Events go out one at a time,
  * so each record's events arrive in commit order. Nothing grows without bound: past a
  * high-water mark a slow socket's events are dropped, past a limit the backlog of events is
- * dropped, and the sockets that missed events are told to resync once they can hear it.
+ * dropped, and the sockets that missed events are told to resync once they can hear it. An
+ * event whose dispatch fails (a related row could not be read) is logged, and every socket
+ * subscribed to its entity is told to resync: none is left holding a stale copy unknowingly.
+ * Sockets end with their sessions, ahead of the backlog (session-sweep.ts).
  */
 import { sql } from 'kysely';
 import { AppError } from '../core/app-error';
@@ -28,6 +31,7 @@ import { type Caller, type RuleContext, roleOf } from '../core/rules/rule-contex
 import { DispatchQueue } from './dispatch-queue';
 import { matchFilters } from './match-filters';
 import { ResyncWatch } from './resync-watch';
+import { endSessionsOf, sweepSessions } from './session-sweep';
 
 export interface Subscription {
   readonly id: string;
@@ -75,12 +79,24 @@ interface Judgement {
 const LOW_WATER = 64 << 10;
 const GONE_KEPT = 1000;
 
+/** Where the hub reports what failed: a message, and the error with its stack. */
+export type RealtimeLog = (message: string, error: unknown) => void;
+
+const consoleLog: RealtimeLog = (message, error) => console.error(`[ninefold realtime] ${message}`, error);
+
 /** The hub's bounds; the defaults are the production ones. */
 export interface RealtimeOptions {
   /** Bytes a socket may have waiting to be sent before its events are dropped (1 MiB). */
   readonly highWater?: number;
   /** Events waiting for dispatch before the backlog is dropped; each holds two records (10 000). */
   readonly queueLimit?: number;
+  /**
+   * How often every open socket's session is read again (60 s): what no event announces (a
+   * session row deleted outside the server) ends its sockets within this period.
+   */
+  readonly sessionCheckMs?: number;
+  /** Where failures are logged; the server's logger once the route is registered, else stderr. */
+  readonly log?: RealtimeLog;
 }
 
 /** The bus missed events: every subscriber resyncs once the events before it are out. */
@@ -103,19 +119,58 @@ export class RealtimeHub {
   readonly #ungap: () => void;
   /** Rows deleted lately: a row deleted with its parent is judged by the parent it had. */
   readonly #gone = new Map<string, Rec>();
+  readonly #sweep: NodeJS.Timeout;
+  #sweeping = false;
+  #log: RealtimeLog | undefined;
 
   constructor(
     private readonly core: Core,
     options: RealtimeOptions = {},
   ) {
     this.#highWater = options.highWater ?? 1 << 20;
+    this.#log = options.log;
     this.#queue = new DispatchQueue<BusEvent | Gap>(
       (e) => this.#dispatch(e),
       (dropped) => this.#shed(dropped),
       options.queueLimit ?? 10_000,
+      (e, error) => this.#failed(e, error),
     );
-    this.#unlisten = core.bus.listen((e) => this.#queue.push(e));
+    this.#unlisten = core.bus.listen((e) => {
+      // Before the backlog: a sign-out must not wait behind thousands of events to close its
+      // sockets, and closing a socket sooner than its turn is safe.
+      endSessionsOf(this.clients, e);
+      this.#queue.push(e);
+    });
     this.#ungap = core.bus.gaps((reason) => this.#queue.push({ kind: 'gap', reason }));
+    this.#sweep = setInterval(() => void this.checkSessions(), options.sessionCheckMs ?? 60_000).unref();
+  }
+
+  /**
+   * Logs to `log` from now on, unless the hub was made with a log of its own: the route
+   * hands it the server's logger.
+   * @example hub.attachLog((message, err) => server.log.error({ err }, message));
+   */
+  attachLog(log: RealtimeLog): void {
+    this.#log ??= log;
+  }
+
+  /**
+   * Reads every open socket's session again, closing those whose session has ended (one
+   * query per 500 sessions); a sweep already running is not doubled. Run every
+   * `sessionCheckMs`; answers how many sockets it closed.
+   * @example await hub.checkSessions();
+   */
+  async checkSessions(): Promise<number> {
+    if (this.#sweeping || this.clients.size === 0) return 0;
+    this.#sweeping = true;
+    try {
+      return await sweepSessions(this.core, this.clients);
+    } catch (error) {
+      this.#report('reading the sessions of open sockets failed', error);
+      return 0;
+    } finally {
+      this.#sweeping = false;
+    }
   }
 
   /** Resolves once every event heard so far has been dispatched. */
@@ -133,6 +188,7 @@ export class RealtimeHub {
   }
 
   close(): void {
+    clearInterval(this.#sweep);
     this.#unlisten();
     this.#ungap();
     this.#resyncs.stop();
@@ -154,25 +210,9 @@ export class RealtimeHub {
     client.subs.set(id, { id, entity, filters, ...(recordId ? { recordId } : {}) });
   }
 
-  /** Closes the sockets an event ends: a sign-out, or an account's role, status or deletion. */
-  #endSessions(event: BusEvent): void {
-    if (event.kind === 'sessionEnded') {
-      for (const c of this.clients) if (c.session === event.session) c.close(4001, 'session ended');
-      return;
-    }
-    if (event.entity === 'users' && event.before) {
-      const b = event.before;
-      const a = event.after;
-      // A deleted account is over too: its sessions no longer answer REST.
-      if (!a || b.role !== a.role || b.disabled !== a.disabled) {
-        for (const c of this.clients) if (c.caller?.id === event.id) c.close(4001, 'session ended');
-      }
-    }
-  }
-
   /**
-   * Drops a backlog too long to dispatch: what it would have closed still closes (sooner is
-   * safe), and every socket subscribed to an entity it touched is owed a resync.
+   * Drops a backlog too long to dispatch (what it would close was closed when heard), and
+   * every socket subscribed to an entity it touched is owed a resync.
    */
   #shed(dropped: readonly (BusEvent | Gap)[]): void {
     const entities = new Set<string>();
@@ -182,19 +222,41 @@ export class RealtimeHub {
         all = true;
         continue;
       }
-      this.#endSessions(e);
       if (e.kind !== 'change') continue;
       entities.add(e.entity);
       if (e.op === 'delete' && e.before) this.#remember(`${e.entity}:${e.id}`, e.before);
     }
-    const reason = 'events were dropped while the server was behind';
+    this.#oweSubscribers(all ? null : entities, 'events were dropped while the server was behind');
+  }
+
+  /**
+   * An event whose dispatch threw: some subscribers may have heard it and the rest not, so
+   * every socket subscribed to its entity is owed a resync, and the failure is logged.
+   */
+  #failed(event: BusEvent | Gap, error: unknown): void {
+    const entity = event.kind === 'change' ? event.entity : null;
+    this.#report(
+      `dispatching a change${entity ? ` to ${entity}` : ''} failed; its subscribers resync`,
+      error,
+    );
+    this.#oweSubscribers(entity === null ? null : new Set([entity]), 'an event could not be delivered');
+  }
+
+  /** Owes a resync to every socket subscribed to one of `entities` (to any entity: null). */
+  #oweSubscribers(entities: ReadonlySet<string> | null, reason: string): void {
     for (const c of this.clients) {
       for (const sub of c.subs.values()) {
-        if (!all && !entities.has(sub.entity)) continue;
+        if (entities && !entities.has(sub.entity)) continue;
         this.#resyncs.owe(c, reason);
         break;
       }
     }
+  }
+
+  #report(message: string, error: unknown): void {
+    try {
+      (this.#log ?? consoleLog)(message, error);
+    } catch {}
   }
 
   async #dispatch(event: BusEvent | Gap): Promise<void> {
@@ -202,7 +264,6 @@ export class RealtimeHub {
       for (const c of this.clients) if (c.subs.size > 0) this.#resyncs.owe(c, event.reason);
       return;
     }
-    this.#endSessions(event);
     if (event.kind === 'sessionEnded') return;
     const rows = new Map<string, Promise<Rec | null>>();
     const load: RowLoader = (entity, id) => {
