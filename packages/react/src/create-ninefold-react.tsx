@@ -7,6 +7,7 @@
 import {
   type AppErrorOf,
   isNinefoldError,
+  type MetaAnswer,
   type NinefoldClient,
   type Page,
   type Record$,
@@ -17,6 +18,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { applyLiveEvent } from './live-cache';
 import { keys } from './query-keys';
+import { readHooks } from './read-hooks';
 import { applySession } from './session-cache';
 import type {
   ActionInputOf,
@@ -130,10 +132,10 @@ export function createNinefoldReact<A>() {
       };
     },
 
-    /** The spec's client-facing form. */
+    /** The spec's client-facing form and the platform's form rules (`/api/meta`). */
     useMeta() {
       const client = useClient();
-      return useQuery<Record<string, unknown>, Err>({
+      return useQuery<MetaAnswer, Err>({
         queryKey: keys.meta(),
         queryFn: () => client.meta(),
         staleTime: Number.POSITIVE_INFINITY,
@@ -173,6 +175,7 @@ export function createNinefoldReact<A>() {
     },
 
     ...writeHooks<A>(useClient),
+    ...readHooks<A>(useClient, useLive),
 
     /** An action's answer as a query (read-only actions such as statistics). */
     useActionQuery<N extends ActionName<A>>(

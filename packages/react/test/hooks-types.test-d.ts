@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, test } from 'vitest';
 import type app from '../../../examples/helpdesk/app';
-import type { AppErrorOf, NinefoldError } from '../../client/src/index';
+import type { AppErrorOf, MetaAnswer, NinefoldError } from '../../client/src/index';
 import { createNinefoldReact } from '../src/index';
 
 type Helpdesk = typeof app;
@@ -34,6 +34,11 @@ describe('the hooks’ errors are the app’s error union', () => {
   test('an untyped app’s hooks give the loose NinefoldError', () => {
     const loose = createNinefoldReact<any>();
     expectTypeOf(loose.useList('anything').error).toEqualTypeOf<NinefoldError | null>();
+  });
+
+  test('useMeta answers the meta as the contract types it, with no cast', () => {
+    expectTypeOf(nf.useMeta().data).toEqualTypeOf<MetaAnswer | undefined>();
+    expectTypeOf(nf.useMeta().data?.auth.password.min).toEqualTypeOf<number | undefined>();
   });
 
   test('useAuth’s user is the app’s user record', () => {
