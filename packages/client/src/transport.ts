@@ -15,6 +15,13 @@ export interface TransportOptions {
   readonly fetch?: typeof fetch;
   /** Sent as `Authorization: Bearer` (Node, or cross-origin clients). */
   readonly token?: string | null;
+  /**
+   * Answers a page already asked for before the app's code ran (the UI's index.html asks for
+   * the meta and the session while the bundle downloads), by path: the first GET of that path
+   * takes its answer, every later one asks as usual, and one that failed on the way is asked
+   * again.
+   */
+  readonly early?: Readonly<Record<string, Promise<Response> | undefined>>;
 }
 
 /** What one request sends besides its method and path. */
@@ -57,6 +64,7 @@ function parse(text: string): unknown {
 export function createTransport(options: TransportOptions = {}): Transport {
   const base = (options.url ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const early = new Map(Object.entries(options.early ?? {}));
   const transport: Transport = {
     base,
     token: options.token ?? null,
@@ -70,13 +78,17 @@ export function createTransport(options: TransportOptions = {}): Transport {
       let res: Response;
       let text: string;
       try {
-        res = await doFetch(`${base}${path}`, {
-          method,
-          headers,
-          credentials: 'same-origin',
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-          ...(signal ? { signal } : {}),
-        });
+        const ask = () =>
+          doFetch(`${base}${path}`, {
+            method,
+            headers,
+            credentials: 'same-origin',
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+            ...(signal ? { signal } : {}),
+          });
+        const started = method === 'GET' ? early.get(path) : undefined;
+        if (started) early.delete(path);
+        res = await (started ? started.catch(ask) : ask());
         text = res.status === 204 || res.status === 304 ? '' : await res.text();
       } catch (e) {
         // An abort is the caller's own doing, not a failure of the network.
