@@ -5,20 +5,22 @@
  * @example
  * createRoot(root).render(<App registry={{ fields: { 'tickets.dueAt': SlaBadge } }} />);
  */
-export type { ErrorCatalogue, FieldProblem, ProblemBody } from './api/api-error';
-export { ApiError, fieldProblems, problemCode, problemMessage } from './api/api-error';
-export { apiFetch } from './api/api-fetch';
-export type { ApiRecord, Page, RecordCan, SessionUser } from './api/api-types';
 export { App, type AppProps } from './app';
 export { FieldValue } from './components/field-value';
 export { PageHeader } from './components/page-header';
 export { PageTitle } from './components/page-title';
 export { SkeletonLines } from './components/skeleton';
 export { StateBadge } from './components/state-badge';
-export { type AnyApp, hooksFor, type NinefoldHooks, nf } from './data/ninefold';
+export { type AnyApp, type AnyRecord, type AnyUser, hooksFor, type NinefoldHooks, nf } from './data/ninefold';
+export {
+  type ErrorCatalogue,
+  fieldProblems,
+  problemCode,
+  problemMessage,
+} from './feedback/problem-message';
 export { useNotify } from './feedback/use-notify';
 export { formatInstant } from './format/format-value';
-export { type UiMeta, useMeta } from './meta/meta-provider';
+export { useMeta } from './meta/meta-provider';
 export {
   type NamedTransition,
   quotaFor,

@@ -12,7 +12,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { helpdeskUi } from '../../../examples/helpdesk/ui';
 import { App } from './app';
-import { earlyFetch } from './data/early-fetch';
 import { createBrowserClient, createQueryClient } from './data/ninefold';
 import { startUp } from './start-up';
 import { applyTheme, storedTheme } from './theme/theme';
@@ -24,7 +23,7 @@ import './styles/controls.css';
 applyTheme(storedTheme());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-const client = createBrowserClient(earlyFetch(window.__ninefoldEarly));
+const client = createBrowserClient(window.__ninefoldEarly);
 const queryClient = createQueryClient();
 void startUp(client, queryClient, helpdeskUi, window.location).then(() => {
   // As a transition, the first render is done in slices between which the browser can

@@ -1,10 +1,10 @@
-import { clientMeta } from '@ninefold/spec';
+import type { MetaAnswer } from '@ninefold/client';
+import { metaAnswer } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
 import app from '../../../examples/helpdesk/app';
-import type { UiMeta } from './meta/meta-provider';
 import { firstPage } from './start-up';
 
-const meta = JSON.parse(JSON.stringify(clientMeta(app))) as UiMeta;
+const meta = JSON.parse(JSON.stringify(metaAnswer(app))) as MetaAnswer;
 const agent = { role: 'agent' };
 
 describe('firstPage', () => {

@@ -1,18 +1,17 @@
 /**
  * What the app asks for before its first render: the meta and the session together (index.html
- * has usually asked already, see data/early-fetch.ts), then at once the code of the page at the
- * current address and that page's first data. Done by the providers and pages one after
+ * has usually asked already: the client's `early` option takes those answers), then at once the
+ * code of the page at the current address and that page's first data. Done by the providers and pages one after
  * another, the meta, the session, the page's code and its data were four round trips in a row;
  * now they take two, and the first render draws the page itself rather than placeholders it
  * then replaces (which also keeps the header from growing once the navigation is known).
  */
-import type { NinefoldClient } from '@ninefold/client';
+import type { MetaAnswer, NinefoldClient } from '@ninefold/client';
 import { queryKeys } from '@ninefold/react';
 import type { ScreenInput, ScreenKind } from '@ninefold/spec';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyApp } from './data/ninefold';
 import { prepareFormats } from './format/format-value';
-import type { UiMeta } from './meta/meta-provider';
 import type { UiRegistry } from './registry/ui-registry';
 import { matchRoute } from './router/match-route';
 import { preloadPageData } from './screens/page-data';
@@ -34,10 +33,10 @@ export interface FirstPage {
  * @example firstPage(meta, {}, '/tickets', null) // { kind: 'login' }
  */
 export function firstPage(
-  meta: UiMeta,
+  meta: MetaAnswer,
   registry: UiRegistry,
   pathname: string,
-  user: { readonly role: string } | null,
+  user: { readonly [field: string]: unknown } | null,
 ): FirstPage | undefined {
   const entry = screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, registry.screens).find(
     ({ screen }) => matchRoute(screen.route, pathname) !== null,
@@ -45,7 +44,8 @@ export function firstPage(
   if (!entry || registry.pages?.[entry.name]) return undefined;
   const { screen } = entry;
   if (screen.kind === 'login' || screen.kind === 'signup') return user ? undefined : { kind: screen.kind };
-  if (screenVisible(screen, user?.role ?? 'anonymous')) return { kind: screen.kind, screen };
+  const role = typeof user?.role === 'string' ? user.role : 'anonymous';
+  if (screenVisible(screen, role)) return { kind: screen.kind, screen };
   return user ? undefined : { kind: 'login' };
 }
 
@@ -71,12 +71,11 @@ export async function startUp(
       }),
       queryClient.fetchQuery(meQuery(client)),
     ]);
-    const uiMeta = meta as unknown as UiMeta;
-    const page = firstPage(uiMeta, registry, location.pathname, user);
+    const page = firstPage(meta, registry, location.pathname, user);
     if (!page) return;
     const code = preloadPageKind(page.kind);
     const data = page.screen
-      ? preloadPageData(page.screen, { meta: uiMeta, client, queryClient, search: location.search })
+      ? preloadPageData(page.screen, { meta, client, queryClient, search: location.search })
       : undefined;
     // While the code and data are on their way, as a task of its own (it is not short); the
     // sign-in pages show no dates.

@@ -6,14 +6,13 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { ApiRecord } from '../api/api-types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { refusalText } from './refusal-text';
 
 export interface AccountToggleProps {
-  readonly user: ApiRecord;
+  readonly user: AnyRecord;
   readonly self: boolean;
 }
 

@@ -3,6 +3,7 @@
  * together when the form is submitted (Enter works from any field), cleared with one button.
  * The days are the viewer's own: `auditQuery` turns them into instants for the server.
  */
+import type { AuditQuery } from '@ninefold/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMeta } from '../meta/meta-provider';
 
@@ -44,14 +45,18 @@ function dayStart(day: string, next = false): string | undefined {
  * The filter as the API's query: the days become the instants the viewer's days start at.
  * @example auditQuery({ ...NO_FILTER, from: '2025-03-01', to: '2025-03-01' }) // { from: '…', to: '…' } one day
  */
-export function auditQuery(f: AuditFilter): Record<string, string | undefined> {
+export function auditQuery(f: AuditFilter): AuditQuery {
+  const operation = OPERATIONS.find(([op]) => op === f.operation)?.[0];
+  const from = f.from ? dayStart(f.from) : undefined;
+  const to = f.to ? dayStart(f.to, true) : undefined;
+  // An unset filter is left out, not sent empty (and the query key stays the same).
   return {
-    entity: f.entity,
-    recordId: f.recordId,
-    actor: f.actor,
-    operation: f.operation,
-    from: f.from ? dayStart(f.from) : undefined,
-    to: f.to ? dayStart(f.to, true) : undefined,
+    ...(f.entity ? { entity: f.entity } : {}),
+    ...(f.recordId ? { recordId: f.recordId } : {}),
+    ...(f.actor ? { actor: f.actor } : {}),
+    ...(operation ? { operation } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   };
 }
 

@@ -2,15 +2,15 @@
  * The audit log, newest first: every create, update, delete, transition and action, with
  * filters (entity, record, actor, operation, days) and cursor pagination — "Show older" appends the next page.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { type AuditFilter, AuditFilters, auditQuery, NO_FILTER } from './audit-filters';
-import { type AuditEntry, AuditRow } from './audit-row';
+import { AuditRow } from './audit-row';
 import { ListFooter } from './list-footer';
 import { LoadingRow } from './loading-row';
 import { PanelProblem } from './panel-problem';
 import { ScrollBox } from './scroll-box';
-import { useCursorList } from './use-cursor-list';
 import { useTitles } from './use-titles';
 
 /**
@@ -19,10 +19,9 @@ import { useTitles } from './use-titles';
 export function AuditPanel() {
   const meta = useMeta();
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
-  const log = useCursorList<AuditEntry>('/api/audit', {
-    ...auditQuery(filter),
-    limit: String(meta.limits.pageSize.default),
-  });
+  const log = nf.useAudit({ ...auditQuery(filter), limit: meta.limits.pageSize.default });
+  const items = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
+  const loading = log.isFetching;
   const people = useTitles('users');
   const teams = useTitles('teams');
   const lookup = useCallback(
@@ -40,7 +39,7 @@ export function AuditPanel() {
       <AuditFilters value={filter} people={people} onApply={setFilter} />
       <PanelProblem error={log.error} />
       <ScrollBox label="Audit log">
-        <table className="admin-table admin-audit" aria-labelledby="admin-audit-h" aria-busy={log.loading}>
+        <table className="admin-table admin-audit" aria-labelledby="admin-audit-h" aria-busy={loading}>
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -52,19 +51,19 @@ export function AuditPanel() {
             </tr>
           </thead>
           <tbody>
-            {log.loading && log.items.length === 0 && <LoadingRow columns={6} />}
-            {log.items.map((entry) => (
+            {loading && items.length === 0 && <LoadingRow columns={6} />}
+            {items.map((entry) => (
               <AuditRow key={entry.id} entry={entry} lookup={lookup} onRecord={onRecord} />
             ))}
           </tbody>
         </table>
       </ScrollBox>
       <ListFooter
-        count={log.items.length}
+        count={items.length}
         noun={['entry', 'entries']}
-        loading={log.loading}
-        more={log.nextCursor !== null}
-        onMore={log.loadMore}
+        loading={loading}
+        more={log.hasNextPage}
+        onMore={() => void log.fetchNextPage()}
         moreLabel="Show older entries"
       />
     </section>

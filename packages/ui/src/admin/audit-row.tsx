@@ -2,23 +2,10 @@
  * One audit entry as a table row: when, who (with their role then), what was done to which
  * record, the state move, and the fields changed, before and after.
  */
+import type { AuditEntry } from '@ninefold/client';
 import { humanize } from '@ninefold/spec';
 import { useMeta } from '../meta/meta-provider';
 import { changeLines } from './audit-changes';
-
-export interface AuditEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly actor: string | null;
-  readonly actorRole: string | null;
-  readonly operation: string;
-  readonly name: string | null;
-  readonly fromState: string | null;
-  readonly toState: string | null;
-  readonly entity: string;
-  readonly recordId: string;
-  readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
-}
 
 export interface AuditRowProps {
   readonly entry: AuditEntry;

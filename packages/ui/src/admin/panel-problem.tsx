@@ -1,7 +1,7 @@
 /**
  * A failed load in a panel, in the catalogue's words; nothing when there is no failure.
  */
-import { problemMessage } from '../api/api-error';
+import { problemMessage } from '../feedback/problem-message';
 import { useMeta } from '../meta/meta-provider';
 
 /**
@@ -9,7 +9,8 @@ import { useMeta } from '../meta/meta-provider';
  */
 export function PanelProblem({ error }: { readonly error: unknown }) {
   const meta = useMeta();
-  if (error === undefined) return null;
+  // A query without a failure has `error: null`.
+  if (error === undefined || error === null) return null;
   return (
     <div className="alert" role="alert">
       <p>{problemMessage(error, meta.errors)}</p>

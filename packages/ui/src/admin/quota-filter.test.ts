@@ -8,12 +8,12 @@ describe('quotaFilter', () => {
     [
       "the helpdesk's open states",
       or(inState('new'), inState('open'), inState('pending')),
-      { 'status[in]': 'new,open,pending' },
+      { status: { in: ['new', 'open', 'pending'] } },
     ],
     ['one state', inState('new'), { status: 'new' }],
-    ['a value', eq('published', true), { published: 'true' }],
-    ['a range', gte('satisfaction', 3), { 'satisfaction[gte]': '3' }],
-    ['values', oneOf('priority', ['high', 'urgent']), { 'priority[in]': 'high,urgent' }],
+    ['a value', eq('published', true), { published: true }],
+    ['a range', gte('satisfaction', 3), { satisfaction: { gte: 3 } }],
+    ['values', oneOf('priority', ['high', 'urgent']), { priority: { in: ['high', 'urgent'] } }],
     ['both', and(inState('open'), eq('priority', 'high')), { status: 'open', priority: 'high' }],
   ])('%s', (_name, rule, filter) => {
     expect(quotaFilter(rule, 'status')).toEqual(filter);

@@ -1,14 +1,17 @@
 /**
- * A quota's "which records count" rule as list filters, when the list API can say it
- * (states, field comparisons with values, and/or of those), so an admin's console can count
- * usage with plain list queries. Anything else answers undefined: not countable that way.
+ * A quota's "which records count" rule as a list's `where` (the client's filters), when the
+ * list API can say it (states, field comparisons with values, and/or of those), so an admin's
+ * console can count usage with plain list queries. Anything else answers undefined: not
+ * countable that way.
  */
 import { type ExprNode, type RuleNode, type RuleVisitor, visitRule } from '@ninefold/spec';
 
-/** Query parameters of `GET /api/entities/{entity}`, e.g. `{ 'status[in]': 'new,open' }`. */
-export type ListFilter = Readonly<Record<string, string>>;
-
 type Literal = string | number | boolean;
+
+/** A list's filters as `client.list` takes them, e.g. `{ status: { in: ['new', 'open'] } }`. */
+export type ListFilter = Readonly<
+  Record<string, Literal | { readonly [op: string]: Literal | readonly Literal[] }>
+>;
 
 function fieldName(e: ExprNode): string | undefined {
   const n = e as { kind: string; name?: string };
@@ -77,8 +80,8 @@ const TERMS: RuleVisitor<Terms | undefined, string | undefined> = {
 };
 
 /**
- * @example quotaFilter(or(inState('new'), inState('open')), 'status') // { 'status[in]': 'new,open' }
- * @example quotaFilter(eq('published', true), undefined) // { published: 'true' }
+ * @example quotaFilter(or(inState('new'), inState('open')), 'status') // { status: { in: ['new', 'open'] } }
+ * @example quotaFilter(eq('published', true), undefined) // { published: true }
  * @example quotaFilter(callerIs('requester'), 'status') // undefined
  */
 export function quotaFilter(
@@ -88,11 +91,12 @@ export function quotaFilter(
   if (!rule) return {};
   const t = terms(rule, stateField);
   if (!t) return undefined;
-  const out: Record<string, string> = {};
+  const out: Record<string, ListFilter[string]> = {};
   for (const [field, { op, values }] of t) {
-    if (values.length === 1 && (op === 'in' || op === 'eq')) out[field] = String(values[0]);
-    else if (op === 'in') out[`${field}[in]`] = values.map(String).join(',');
-    else out[`${field}[${op}]`] = String(values[0]);
+    const [first] = values;
+    if (first !== undefined && values.length === 1 && (op === 'in' || op === 'eq')) out[field] = first;
+    else if (op === 'in') out[field] = { in: values };
+    else if (first !== undefined) out[field] = { [op]: first };
   }
   return out;
 }

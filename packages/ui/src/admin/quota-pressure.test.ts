@@ -1,7 +1,7 @@
+import { listQuery, type Page } from '@ninefold/client';
 import { inState, or } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import type { CursorPage } from './admin-fetch';
-import { quotaPressure } from './quota-pressure';
+import { type PageFetcher, quotaPressure } from './quota-pressure';
 
 const quota = {
   name: 'openTickets',
@@ -13,24 +13,24 @@ const quota = {
   error: 'OPEN_TICKET_LIMIT',
 };
 
-/** A fake API: tickets and users served two per page, every URL remembered. */
+/** A fake API: tickets and users served two per page, every list URL remembered. */
 function api(tickets: string[], customers: string[]) {
   const seen: string[] = [];
-  const page = (rows: Record<string, unknown>[], url: URL): CursorPage<Record<string, unknown>> => {
-    const at = Number(url.searchParams.get('cursor') ?? 0);
+  const page = (rows: Record<string, unknown>[], cursor: string | null): Page<Record<string, unknown>> => {
+    const at = Number(cursor ?? 0);
     return { items: rows.slice(at, at + 2), nextCursor: at + 2 < rows.length ? String(at + 2) : null };
   };
-  const fetchPage = async (path: string) => {
-    seen.push(path);
-    const url = new URL(path, 'http://x');
-    if (url.pathname.endsWith('/tickets'))
+  // As the client asks: the entity's path and the list's query string.
+  const fetchPage: PageFetcher = async (entity, options) => {
+    seen.push(`/api/entities/${entity}?${listQuery(options)}`);
+    if (entity === 'tickets')
       return page(
         tickets.map((requester) => ({ requester })),
-        url,
+        options.cursor,
       );
     return page(
       customers.map((id) => ({ id })),
-      url,
+      options.cursor,
     );
   };
   return { seen, fetchPage };

@@ -2,10 +2,13 @@
  * For an admin: how close the people a quota applies to are to it — how many owners are at
  * the limit and one below — counted with plain list queries (the records the quota counts,
  * grouped by owner). Bounded: past a number of pages it stops and says "at least".
+ *
+ * The server has no aggregate of other people's usage (`/api/quotas` is the caller's own,
+ * and lists have no count by owner), so the pages are read here, through the client.
  */
+import type { Page } from '@ninefold/client';
 import type { QuotaMeta } from '@ninefold/spec';
-import { type CursorPage, withQuery } from './admin-fetch';
-import { quotaFilter } from './quota-filter';
+import { type ListFilter, quotaFilter } from './quota-filter';
 
 export interface QuotaPressure {
   /** Owners with `max` counted records or more. */
@@ -20,16 +23,19 @@ export interface QuotaPressure {
   readonly complete: boolean;
 }
 
-/** Fetches one page; the console passes adminFetch. */
-export type PageFetcher = (path: string) => Promise<CursorPage<Readonly<Record<string, unknown>>>>;
+/** Reads one page of a list, as `client.list` does; the console passes the client's. */
+export type PageFetcher = (
+  entity: string,
+  options: { readonly where: ListFilter; readonly limit: number; readonly cursor: string | null },
+) => Promise<Page<Readonly<Record<string, unknown>>>>;
 
 /** Pages read at most per list: enough for thousands of records, still a quick look. */
 export const MAX_PAGES = 20;
 
-async function* pages(fetchPage: PageFetcher, path: string, query: Readonly<Record<string, string>>) {
-  let cursor: string | undefined;
+async function* pages(fetchPage: PageFetcher, entity: string, where: ListFilter, limit: number) {
+  let cursor: string | null = null;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const page = await fetchPage(withQuery(path, { ...query, cursor }));
+    const page = await fetchPage(entity, { where, limit, cursor });
     yield page.items;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
@@ -40,7 +46,7 @@ async function* pages(fetchPage: PageFetcher, path: string, query: Readonly<Reco
 
 /**
  * Undefined when the quota's rule is not a list filter (then it cannot be counted this way).
- * @example const p = await quotaPressure(meta.limits.quotas[0]!, 'status', 100, (path) => adminFetch(path));
+ * @example const p = await quotaPressure(meta.limits.quotas[0]!, 'status', 100, (entity, o) => client.list(entity, o));
  * // { atLimit: 1, nearLimit: 0, owners: 2, records: 7, complete: true }
  */
 export async function quotaPressure(
@@ -54,8 +60,7 @@ export async function quotaPressure(
   let complete = true;
   const counts = new Map<string, number>();
   let records = 0;
-  const entityPath = `/api/entities/${encodeURIComponent(quota.entity)}`;
-  for await (const items of pages(fetchPage, entityPath, { ...filter, limit: String(pageSize) })) {
+  for await (const items of pages(fetchPage, quota.entity, filter, pageSize)) {
     if (!items) {
       complete = false;
       break;
@@ -71,8 +76,7 @@ export async function quotaPressure(
   let bound: ((owner: string) => boolean) | undefined;
   if (quota.roles && quota.roles.length > 0) {
     const ids = new Set<string>();
-    const roleFilter = { 'role[in]': quota.roles.join(','), limit: String(pageSize) };
-    for await (const items of pages(fetchPage, '/api/entities/users', roleFilter)) {
+    for await (const items of pages(fetchPage, 'users', { role: { in: quota.roles } }, pageSize)) {
       if (!items) {
         complete = false;
         break;

@@ -4,45 +4,35 @@
  * limit or one below (counted with list queries when the quota's rule allows).
  */
 import type { QuotaMeta } from '@ninefold/spec';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { useSession } from '../session/session-provider';
-import { adminFetch } from './admin-fetch';
-import { type QuotaPressure, quotaPressure } from './quota-pressure';
+import { quotaPressure } from './quota-pressure';
 
-type Pressure =
-  | { status: 'loading' }
-  | { status: 'done'; value: QuotaPressure | undefined }
-  | { status: 'failed' };
-
-function usePressure(quota: QuotaMeta): Pressure {
+function usePressure(quota: QuotaMeta) {
   const meta = useMeta();
-  const [state, setState] = useState<Pressure>({ status: 'loading' });
+  const client = nf.useClient();
   const stateField = meta.entities[quota.entity]?.states?.field;
   const pageSize = meta.limits.pageSize.max;
-  useEffect(() => {
-    const controller = new AbortController();
-    quotaPressure(quota, stateField, pageSize, (path) =>
-      adminFetch(path, { signal: controller.signal }),
-    ).then(
-      (value) => setState({ status: 'done', value }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [quota, stateField, pageSize]);
-  return state;
+  return useQuery({
+    // Not under the entity's key: a change to one record must not read every page again.
+    queryKey: ['nf', '$quotaPressure', quota.name, stateField, pageSize],
+    // Leaving the panel aborts the page being read, and with it the rest.
+    queryFn: async ({ signal }) =>
+      (await quotaPressure(quota, stateField, pageSize, (entity, o) =>
+        client.list(entity, { ...o, signal } as never),
+      )) ?? null,
+  });
 }
 
 function PressureText({ quota }: { readonly quota: QuotaMeta }) {
   const meta = useMeta();
   const p = usePressure(quota);
-  if (p.status === 'loading') return <span className="admin-muted">Counting…</span>;
-  if (p.status === 'failed') return <span>Could not be counted.</span>;
-  if (!p.value) return <span className="admin-muted">Not countable from lists.</span>;
-  const { atLimit, nearLimit, owners, complete } = p.value;
+  if (p.isPending) return <span className="admin-muted">Counting…</span>;
+  if (p.isError) return <span>Could not be counted.</span>;
+  if (!p.data) return <span className="admin-muted">Not countable from lists.</span>;
+  const { atLimit, nearLimit, owners, complete } = p.data;
   const who = quota.roles?.map((r) => (meta.roles[r]?.label ?? r).toLowerCase()).join(' or ') ?? 'owner';
   const least = complete ? '' : 'at least ';
   return (

@@ -7,30 +7,10 @@
  * process shares (PostgreSQL), or in this process's memory, where another process keeps its
  * own and a restart clears them (`shared` in `/api/rates`). Refreshed on demand.
  */
+import type { RateUsage } from '@ninefold/client';
+import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { ScrollBox } from './scroll-box';
-import { useApi } from './use-api';
-
-interface RateUsage {
-  readonly name: string;
-  readonly scope: string;
-  readonly max: number;
-  readonly windowSeconds: number;
-  readonly declared: boolean;
-  /** The kinds of key counted; `all`: each event counts against every kind, `one`: the first. */
-  readonly per: readonly string[];
-  readonly perEvent: 'all' | 'one';
-  readonly keys: number;
-  readonly limited: number;
-  readonly events: number;
-}
-
-interface RatesAnswer {
-  readonly items: readonly RateUsage[];
-  readonly at: string;
-  readonly shared: boolean;
-  readonly process: { readonly pid: number; readonly startedAt: string };
-}
 
 const UNITS = { s: 'second', m: 'minute', h: 'hour' } as const;
 
@@ -72,12 +52,12 @@ function UsageText({ usage }: { readonly usage: RateUsage | undefined }) {
  */
 export function RatesTable() {
   const meta = useMeta();
-  const rates = useApi<RatesAnswer>('/api/rates');
+  const rates = nf.useRates();
   const usage = new Map((rates.data?.items ?? []).map((u) => [u.name, u]));
   const builtIn = (rates.data?.items ?? []).filter((u) => !u.declared);
   const roles = (rs: readonly string[] | undefined) =>
     rs ? rs.map((r) => meta.roles[r]?.label ?? r).join(', ') : 'everyone';
-  const pending = rates.loading && !rates.data;
+  const pending = rates.isPending;
   return (
     <>
       <p className="admin-lede" id="admin-rates-note">
@@ -98,21 +78,19 @@ export function RatesTable() {
         <button
           type="button"
           className="secondary admin-small"
-          onClick={rates.reload}
-          disabled={rates.loading}
+          onClick={() => void rates.refetch()}
+          disabled={rates.isFetching}
         >
           Refresh usage
         </button>
       </p>
-      {rates.error !== undefined && (
-        <p role="alert">Usage could not be read: the limits are shown without it.</p>
-      )}
+      {rates.isError && <p role="alert">Usage could not be read: the limits are shown without it.</p>}
       <ScrollBox label="Rate limits">
         <table
           className="admin-table"
           aria-labelledby="admin-rates-h"
           aria-describedby="admin-rates-note"
-          aria-busy={rates.loading}
+          aria-busy={rates.isFetching}
         >
           <thead>
             <tr>

@@ -4,14 +4,14 @@
  * broken cross-field rule spelled out from the meta.
  */
 
-import { fieldProblems, problemCode, problemMessage } from '../api/api-error';
-import type { UiMeta } from '../meta/meta-provider';
+import type { MetaAnswer } from '@ninefold/client';
+import { fieldProblems, problemCode, problemMessage } from '../feedback/problem-message';
 import { ruleProblemText } from './rule-problem-text';
 
 /**
  * @example toast.error('Not saved.', { description: refusalText(e, meta, 'users') })
  */
-export function refusalText(error: unknown, meta: UiMeta, entity: string): string {
+export function refusalText(error: unknown, meta: MetaAnswer, entity: string): string {
   if (problemCode(error) === 'VERSION_MISMATCH')
     return 'Someone changed this meanwhile. The list shows the change now: check it and try again.';
   const fields = fieldProblems(error).map((p) => ruleProblemText(meta.entities[entity], p));

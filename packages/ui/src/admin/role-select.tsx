@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { fieldProblems, problemCode, problemMessage } from '../api/api-error';
-import type { ApiRecord } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
+import { fieldProblems, problemCode, problemMessage } from '../feedback/problem-message';
 import { useMeta } from '../meta/meta-provider';
 import { ruleProblemText } from './rule-problem-text';
 
 export interface RoleSelectProps {
-  readonly user: ApiRecord;
+  readonly user: AnyRecord;
   readonly roles: readonly string[];
   /** The signed-in admin's own row: not changeable here, so no one locks themselves out. */
   readonly self: boolean;
@@ -39,7 +38,7 @@ export function RoleSelect({ user, roles, self }: RoleSelectProps) {
         id: user.id,
         patch: { role },
         version: user.version,
-      })) as ApiRecord;
+      })) as AnyRecord;
       setSaved({ role, version: record.version });
       toast.success(`${name} is now ${label(role)}.`, {
         description: 'Their sessions have ended: they sign in again to work in the new role.',

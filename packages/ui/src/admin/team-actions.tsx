@@ -4,25 +4,26 @@
  * helpdesk's spec declares its references `onDelete: 'setNull'`, so members and tickets
  * are left without a team, never deleted with it.
  */
+
+import type { MetaAnswer } from '@ninefold/client';
 import { type EntityMeta, validateFields } from '@ninefold/spec';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { fieldProblems, problemMessage } from '../api/api-error';
-import type { ApiRecord } from '../api/api-types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { nf } from '../data/ninefold';
-import { type UiMeta, useMeta } from '../meta/meta-provider';
+import { type AnyRecord, nf } from '../data/ninefold';
+import { fieldProblems, problemMessage } from '../feedback/problem-message';
+import { useMeta } from '../meta/meta-provider';
 import { refusalText } from './refusal-text';
 
 export interface TeamActionsProps {
-  readonly team: ApiRecord;
+  readonly team: AnyRecord;
   readonly entity: EntityMeta;
   /** People in the team now. */
   readonly members: number;
 }
 
 /** What else a delete does, from the spec's references to the entity. */
-function deleteEffects(meta: UiMeta, target: string, members: number): string {
+function deleteEffects(meta: MetaAnswer, target: string, members: number): string {
   const out: string[] = [];
   for (const [name, e] of Object.entries(meta.entities)) {
     for (const [field, f] of Object.entries(e.fields)) {

@@ -5,9 +5,8 @@
 import { type EntityMeta, type Field, validateFields } from '@ninefold/spec';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { fieldProblems, problemMessage } from '../api/api-error';
-import type { ApiRecord } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
+import { fieldProblems, problemMessage } from '../feedback/problem-message';
 import { useMeta } from '../meta/meta-provider';
 import { constraintText } from './field-constraints';
 
@@ -61,7 +60,7 @@ export function TeamForm({ entity, fields }: TeamFormProps) {
     setBusy(true);
     try {
       // The hook refreshes every teams list once it is created.
-      const team = (await create.mutateAsync(data)) as ApiRecord;
+      const team = (await create.mutateAsync(data)) as AnyRecord;
       setValues({});
       toast.success(`Team ${String(team[entity.title ?? 'name'] ?? '')} created.`, {});
     } catch (e) {

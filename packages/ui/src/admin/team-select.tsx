@@ -5,13 +5,12 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { ApiRecord } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { refusalText } from './refusal-text';
 
 export interface TeamSelectProps {
-  readonly user: ApiRecord;
+  readonly user: AnyRecord;
   /** Team titles by id. */
   readonly teams: ReadonlyMap<string, string>;
 }
@@ -38,7 +37,7 @@ export function TeamSelect({ user, teams }: TeamSelectProps) {
         // The generic client types an optional ref as absent, not null; the API takes null as "none".
         patch: { team: team === '' ? null : team } as never,
         version: user.version,
-      })) as ApiRecord;
+      })) as AnyRecord;
       setSaved({ team, version: record.version });
       toast.success(
         team ? `${name} is now in ${teams.get(team) ?? 'the team'}.` : `${name} has no team now.`,

@@ -3,8 +3,7 @@
  * row (see team-actions.tsx for what a delete does to members), and a form to create one.
  */
 import { useMemo } from 'react';
-import type { ApiRecord } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { useSession } from '../session/session-provider';
 import { LoadingRow } from './loading-row';
@@ -14,7 +13,7 @@ import { ScrollBox } from './scroll-box';
 import { TeamActions } from './team-actions';
 import { TeamForm } from './team-form';
 
-const NONE: readonly ApiRecord[] = [];
+const NONE: readonly AnyRecord[] = [];
 
 /**
  * @example <TeamsPanel />
@@ -34,14 +33,14 @@ export function TeamsPanel() {
   const people = nf.useList('users', { limit: meta.limits.pageSize.max });
   const members = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const u of (people.data?.items as readonly ApiRecord[] | undefined) ?? NONE) {
+    for (const u of (people.data?.items as readonly AnyRecord[] | undefined) ?? NONE) {
       if (typeof u.team === 'string') counts.set(u.team, (counts.get(u.team) ?? 0) + 1);
     }
     return counts;
   }, [people.data]);
   if (!entity) return <p>This app has no teams.</p>;
 
-  const teams = (list.data?.items as readonly ApiRecord[] | undefined) ?? NONE;
+  const teams = (list.data?.items as readonly AnyRecord[] | undefined) ?? NONE;
   const grant = meta.permissions.entities.admin?.teams?.create;
   const writable = Object.entries(entity.fields)
     .filter(([name, f]) => !f.readOnly && !f.computed && (!grant?.fields || grant.fields.includes(name)))
@@ -56,7 +55,7 @@ export function TeamsPanel() {
       <h2 id="admin-teams-h">Teams</h2>
       <div className="admin-split">
         <div>
-          <PanelProblem error={list.error ?? undefined} />
+          <PanelProblem error={list.error} />
           <ScrollBox label="Teams">
             <table className="admin-table" aria-labelledby="admin-teams-h" aria-busy={list.isFetching}>
               <thead>

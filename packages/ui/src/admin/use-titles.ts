@@ -3,20 +3,26 @@
  * references in words. One page of the largest size: enough for the people and teams of
  * an admin console; an id past it reads as a short id instead.
  */
+import { queryKeys } from '@ninefold/react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ApiRecord } from '../api/api-types';
+import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
-import type { CursorPage } from './admin-fetch';
-import { useApi } from './use-api';
 
 /**
  * @example const teams = useTitles('teams'); teams.get(user.team) // 'Support'
  */
 export function useTitles(entity: string): ReadonlyMap<string, string> {
   const meta = useMeta();
+  const client = nf.useClient();
   const node = meta.entities[entity];
-  const path = node ? `/api/entities/${encodeURIComponent(entity)}?limit=${meta.limits.pageSize.max}` : null;
-  const { data } = useApi<CursorPage<ApiRecord>>(path);
+  const query = { limit: meta.limits.pageSize.max };
+  // Not useList: an app without the entity (no teams) must not ask for it at all.
+  const { data } = useQuery({
+    queryKey: queryKeys.list(entity, query),
+    queryFn: () => client.list(entity, query),
+    enabled: node !== undefined,
+  });
   const title = node?.title ?? 'id';
   return useMemo(
     () => new Map((data?.items ?? []).map((r) => [r.id, String(r[title] ?? r.id)] as const)),

@@ -13,8 +13,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { ApiRecord } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { useSession } from '../session/session-provider';
 import { AccountToggle } from './account-toggle';
@@ -27,7 +26,7 @@ import { SortHeader } from './sort-header';
 import { TeamSelect } from './team-select';
 import { useTitles } from './use-titles';
 
-const NO_ROWS: readonly ApiRecord[] = [];
+const NO_ROWS: readonly AnyRecord[] = [];
 
 /**
  * @example <UsersPanel />
@@ -51,10 +50,10 @@ export function UsersPanel() {
     limit: meta.limits.pageSize.default,
     cursor: pager.cursor,
   });
-  const rows = (list.data?.items as readonly ApiRecord[] | undefined) ?? NO_ROWS;
+  const rows = (list.data?.items as readonly AnyRecord[] | undefined) ?? NO_ROWS;
   const roleLabel = (r: unknown) => meta.roles[String(r)]?.label ?? humanize(String(r));
 
-  const columns = useMemo<ColumnDef<ApiRecord>[]>(
+  const columns = useMemo<ColumnDef<AnyRecord>[]>(
     () => [
       { id: 'name', header: 'Name', cell: ({ row }) => String(row.original.name ?? '') },
       { id: 'email', header: 'Email', cell: ({ row }) => String(row.original.email ?? '') },
@@ -69,7 +68,7 @@ export function UsersPanel() {
               id: 'team',
               header: 'Team',
               cell: ({ row }) => <TeamSelect user={row.original} teams={teams} />,
-            } as ColumnDef<ApiRecord>,
+            } as ColumnDef<AnyRecord>,
           ]
         : []),
       {
@@ -91,7 +90,7 @@ export function UsersPanel() {
   );
 
   const table = useReactTable({
-    data: rows as ApiRecord[],
+    data: rows as AnyRecord[],
     columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (r) => r.id,
@@ -130,7 +129,7 @@ export function UsersPanel() {
           ))}
         </select>
       </div>
-      <PanelProblem error={list.error ?? undefined} />
+      <PanelProblem error={list.error} />
       <ScrollBox label="Users">
         <table
           className="admin-table admin-users"

@@ -15,7 +15,7 @@ import { AppNav } from './app-nav';
  */
 export function AppHeader() {
   const meta = useMeta();
-  const { user, signOut } = useSession();
+  const { user, role, signOut } = useSession();
   const { navigate } = useRouter();
   const [leaving, setLeaving] = useState(false);
   const signUp = Object.values(meta.screens).find((s) => s.kind === 'signup');
@@ -44,7 +44,7 @@ export function AppHeader() {
             <span className="who">
               <span className="visually-hidden">Signed in as </span>
               <strong>{String(user.name ?? user.email)}</strong>
-              <span className="role"> · {meta.roles[user.role]?.label ?? user.role}</span>
+              <span className="role"> · {meta.roles[role]?.label ?? role}</span>
             </span>
             <button type="button" className="secondary small" onClick={leave} disabled={leaving}>
               Sign out

@@ -2,7 +2,7 @@
  * A failed call in words: the catalogue message, and any failing fields that have no input
  * of their own on the page. Announced at once (role="alert").
  */
-import { problemMessage } from '../api/api-error';
+import { problemMessage } from '../feedback/problem-message';
 import type { Issue } from '../forms/form-values';
 import { useMeta } from '../meta/meta-provider';
 

@@ -8,7 +8,7 @@
 import { queryKeys } from '@ninefold/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { problemCode } from '../api/api-error';
+import { problemCode } from '../feedback/problem-message';
 import { type FieldChange, recordChanges } from '../forms/record-changes';
 import { useMeta } from '../meta/meta-provider';
 import { nf } from './ninefold';

@@ -3,8 +3,8 @@
  * with its parameters ("You can have at most 5 open tickets.").
  */
 import { useCallback, useMemo } from 'react';
-import { problemMessage } from '../api/api-error';
 import { useMeta } from '../meta/meta-provider';
+import { problemMessage } from './problem-message';
 
 // The toaster's code loads after the first render (see AppShell); a toast waits for it.
 const toaster = () => import('sonner').then((m) => m.toast);

@@ -8,7 +8,7 @@
 import type { Fields } from '@ninefold/spec';
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef } from 'react';
 import { type Control, type FieldValues, useForm } from 'react-hook-form';
-import { fieldProblems } from '../api/api-error';
+import { fieldProblems } from '../feedback/problem-message';
 import { placeIssues, unplacedIssues } from './field-errors';
 import { focusFirstInvalidNow } from './focus-first-invalid';
 import type { FormValues, Issue } from './form-values';

@@ -2,17 +2,12 @@
  * Loads `/api/meta` once — the client-facing spec: entities, permissions, screens, errors —
  * and gives it to the tree. Nothing renders until it is here, since every page reads it.
  */
-import type { ClientMeta } from '@ninefold/spec';
+import type { MetaAnswer } from '@ninefold/client';
 import { createContext, type ReactNode, useContext } from 'react';
-import { problemMessage } from '../api/api-error';
 import { nf } from '../data/ninefold';
+import { problemMessage } from '../feedback/problem-message';
 
-/** The meta as the server sends it: the spec's client form plus the sign-up password rule. */
-export type UiMeta = ClientMeta & {
-  readonly auth?: { readonly password?: { readonly min: number; readonly max: number } };
-};
-
-const MetaContext = createContext<UiMeta | null>(null);
+const MetaContext = createContext<MetaAnswer | null>(null);
 
 /**
  * Provides the app's meta; shows a placeholder of the page frame, or the failure with a retry.
@@ -40,14 +35,14 @@ export function MetaProvider({ children }: { readonly children: ReactNode }) {
       </div>
     );
   }
-  return <MetaContext.Provider value={meta.data as unknown as UiMeta}>{children}</MetaContext.Provider>;
+  return <MetaContext.Provider value={meta.data}>{children}</MetaContext.Provider>;
 }
 
 /**
  * The app's meta, as `/api/meta` sent it.
  * @example const meta = useMeta(); meta.entities.tickets?.label // 'Tickets'
  */
-export function useMeta(): UiMeta {
+export function useMeta(): MetaAnswer {
   const meta = useContext(MetaContext);
   if (!meta) throw new Error('useMeta() must be used inside <MetaProvider>.');
   return meta;

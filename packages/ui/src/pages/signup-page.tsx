@@ -5,10 +5,10 @@
  */
 import { validateFields } from '@ninefold/spec';
 import { type FormEvent, useRef, useState } from 'react';
-import { fieldProblems } from '../api/api-error';
 import { PageTitle } from '../components/page-title';
 import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
+import { fieldProblems } from '../feedback/problem-message';
 import { focusFirstInvalid } from '../forms/focus-first-invalid';
 import { type Issue, issuesByField } from '../forms/form-values';
 import { useMeta } from '../meta/meta-provider';

@@ -3,8 +3,8 @@
  * state, the actions that take it as their one input, and the quota a new one counts
  * against. Read from the meta; the record's own `$can` wins where the page has it.
  */
-import type { QuotaMeta, TransitionMeta } from '@ninefold/spec';
-import type { UiMeta } from '../meta/meta-provider';
+
+import type { ClientMeta, QuotaMeta, TransitionMeta } from '@ninefold/spec';
 import { ruleOnRecord } from './record-rule';
 
 /** A transition with its name. */
@@ -23,7 +23,7 @@ export interface Caller {
  * @example recordTransitions(meta, 'tickets', ticket, { role: 'agent', user }).map((t) => t.name) // ['triage']
  */
 export function recordTransitions(
-  meta: UiMeta,
+  meta: ClientMeta,
   entity: string,
   record: { readonly [field: string]: unknown },
   caller: Caller,
@@ -51,7 +51,7 @@ export function recordTransitions(
  * @example transitionTo(meta, 'tickets', ticket, 'open', caller)?.name // 'triage'
  */
 export function transitionTo(
-  meta: UiMeta,
+  meta: ClientMeta,
   entity: string,
   record: { readonly [field: string]: unknown },
   to: string,
@@ -73,7 +73,7 @@ export interface RecordAction {
  * The actions the role may call on a record of the entity, e.g. "Assign to me".
  * @example recordActions(meta, 'agent', 'tickets') // [{ name: 'assignToMe', label: 'Assign to me', input: 'ticketId' }]
  */
-export function recordActions(meta: UiMeta, role: string, entity: string): RecordAction[] {
+export function recordActions(meta: ClientMeta, role: string, entity: string): RecordAction[] {
   return Object.entries(meta.actions).flatMap(([name, a]) => {
     const inputs = Object.entries(a.input);
     const [only] = inputs;
@@ -90,6 +90,6 @@ export function recordActions(meta: UiMeta, role: string, entity: string): Recor
  * The quota the role's new records of the entity count against, if any.
  * @example quotaFor(meta, 'customer', 'tickets')?.name // 'openTickets'
  */
-export function quotaFor(meta: UiMeta, role: string, entity: string): QuotaMeta | undefined {
+export function quotaFor(meta: ClientMeta, role: string, entity: string): QuotaMeta | undefined {
   return meta.limits.quotas.find((q) => q.entity === entity && (!q.roles || q.roles.includes(role)));
 }

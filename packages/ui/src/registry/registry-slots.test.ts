@@ -4,9 +4,10 @@
  * replaced by title, and a page added with its own screen (routed, gated and in the
  * navigation of its roles only).
  */
+import type { MetaAnswer } from '@ninefold/client';
 import { createClient } from '@ninefold/client';
 import { queryKeys } from '@ninefold/react';
-import { clientMeta } from '@ninefold/spec';
+import { metaAnswer } from '@ninefold/spec';
 import { QueryClient } from '@tanstack/react-query';
 import { type FunctionComponent, createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,7 +15,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import app from '../../../../examples/helpdesk/app';
 import { AppNav } from '../components/app-nav';
 import { type AnyApp, nf } from '../data/ninefold';
-import { MetaProvider, type UiMeta } from '../meta/meta-provider';
+import { MetaProvider } from '../meta/meta-provider';
 import { DashboardPage } from '../pages/dashboard/dashboard-page';
 import { RouterProvider } from '../router/router-provider';
 import { preloadPageKind } from '../screens/page-kinds';
@@ -23,7 +24,7 @@ import { SessionProvider } from '../session/session-provider';
 import { RegistryProvider } from './registry-provider';
 import type { PageProps, UiRegistry, WidgetProps } from './ui-registry';
 
-const meta = JSON.parse(JSON.stringify(clientMeta(app))) as UiMeta;
+const meta = JSON.parse(JSON.stringify(metaAnswer(app))) as MetaAnswer;
 
 /** The markup of `ui` inside the App's providers, for someone of `role` at `path`. */
 function render(ui: ReactElement, role: string, path: string, registry: UiRegistry): string {

@@ -1,14 +1,14 @@
+import type { MetaAnswer } from '@ninefold/client';
 import { createClient } from '@ninefold/client';
 import { queryKeys } from '@ninefold/react';
-import { clientMeta } from '@ninefold/spec';
+import { metaAnswer } from '@ninefold/spec';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import app from '../../../../examples/helpdesk/app';
 import type { AnyApp } from '../data/ninefold';
-import type { UiMeta } from '../meta/meta-provider';
 import { preloadPageData } from './page-data';
 
-const meta = JSON.parse(JSON.stringify(clientMeta(app))) as UiMeta;
+const meta = JSON.parse(JSON.stringify(metaAnswer(app))) as MetaAnswer;
 const PAGE = { items: [], nextCursor: null };
 
 function setup() {

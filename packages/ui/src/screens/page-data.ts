@@ -4,16 +4,15 @@
  * rows at once instead of placeholders, a round trip later. Only kinds whose first question
  * can be known from the address are here; the others ask when they render, as before.
  */
-import type { NinefoldClient } from '@ninefold/client';
+import type { MetaAnswer, NinefoldClient } from '@ninefold/client';
 import { queryKeys } from '@ninefold/react';
 import type { ScreenInput } from '@ninefold/spec';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyApp } from '../data/ninefold';
-import type { UiMeta } from '../meta/meta-provider';
 import { listCall, readListState } from '../pages/list/list-query';
 
 export interface PageDataContext {
-  readonly meta: UiMeta;
+  readonly meta: MetaAnswer;
   readonly client: NinefoldClient<AnyApp>;
   readonly queryClient: QueryClient;
   /** The address's query string (`?status=open&sort=-dueAt`). */

@@ -4,8 +4,7 @@
  */
 import type { NinefoldClient } from '@ninefold/client';
 import { queryKeys } from '@ninefold/react';
-import type { SessionUser } from '../api/api-types';
-import type { AnyApp } from '../data/ninefold';
+import type { AnyApp, AnyUser } from '../data/ninefold';
 
 /**
  * @example useQuery(meQuery(client)).data // the user, or null when signed out
@@ -13,7 +12,7 @@ import type { AnyApp } from '../data/ninefold';
 export function meQuery(client: NinefoldClient<AnyApp>) {
   return {
     queryKey: queryKeys.me(),
-    queryFn: async () => ((await client.auth.me()) as unknown as SessionUser | null) ?? null,
+    queryFn: (): Promise<AnyUser | null> => client.auth.me(),
     // Changed only by sign-in, sign-up and sign-out, which write it themselves.
     staleTime: Number.POSITIVE_INFINITY,
   } as const;

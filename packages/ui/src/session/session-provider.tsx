@@ -9,8 +9,7 @@
 import { queryKeys } from '@ninefold/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import type { SessionUser } from '../api/api-types';
-import { nf } from '../data/ninefold';
+import { type AnyUser, nf } from '../data/ninefold';
 import { meQuery } from './me-query';
 
 export interface SignUpInput {
@@ -21,11 +20,11 @@ export interface SignUpInput {
 
 export interface SessionValue {
   /** Undefined while the first `/api/auth/me` is on its way; null when signed out. */
-  readonly user: SessionUser | null | undefined;
+  readonly user: AnyUser | null | undefined;
   /** The caller's role for permission checks: `anonymous` when signed out. */
   readonly role: string;
-  signIn(email: string, password: string): Promise<SessionUser>;
-  signUp(input: SignUpInput): Promise<SessionUser>;
+  signIn(email: string, password: string): Promise<AnyUser>;
+  signUp(input: SignUpInput): Promise<AnyUser>;
   signOut(): Promise<void>;
 }
 
@@ -42,7 +41,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
   const me = useQuery(meQuery(client));
 
   const become = useCallback(
-    (user: SessionUser | null) => {
+    (user: AnyUser | null) => {
       qc.removeQueries({ predicate: (q) => !KEEP.has(q.queryKey[1]) });
       qc.setQueryData(queryKeys.me(), user);
       client.close();
@@ -52,7 +51,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const user = (await client.auth.signIn({ email, password })).user as unknown as SessionUser;
+      const { user } = await client.auth.signIn({ email, password });
       become(user);
       return user;
     },
@@ -61,7 +60,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const signUp = useCallback(
     async (input: SignUpInput) => {
-      const user = (await client.auth.signUp(input)).user as unknown as SessionUser;
+      const { user } = await client.auth.signUp(input);
       become(user);
       return user;
     },
@@ -79,7 +78,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const user = me.isPending ? undefined : me.isError ? null : me.data;
   const value = useMemo(
-    () => ({ user, role: user?.role ?? 'anonymous', signIn, signUp, signOut }),
+    // `role` is a built-in field of every app's users; the loose app type cannot say it is text.
+    () => ({ user, role: typeof user?.role === 'string' ? user.role : 'anonymous', signIn, signUp, signOut }),
     [user, signIn, signUp, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

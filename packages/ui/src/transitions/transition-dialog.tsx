@@ -12,7 +12,6 @@
 import { validatorFor } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { problemCode } from '../api/api-error';
 import { ChangedNotice } from '../components/changed-notice';
 import { DialogActions } from '../components/dialog-actions';
 import { FieldSet } from '../components/field-set';
@@ -20,6 +19,7 @@ import { keepFocus } from '../components/keep-focus';
 import { useHoldPage } from '../components/page-hold';
 import { ProblemAlert } from '../components/problem-alert';
 import { type DriftRecord, useRecordDrift } from '../data/use-record-drift';
+import { problemCode } from '../feedback/problem-message';
 import { singular } from '../format/singular';
 import { initialValues } from '../forms/form-values';
 import { recordChanges } from '../forms/record-changes';

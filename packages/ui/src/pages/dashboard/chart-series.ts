@@ -2,8 +2,9 @@
  * An action's output maps (label → count) as chart series with readable names: state and
  * choice values by their labels, in the spec's order.
  */
+
+import type { ClientMeta } from '@ninefold/spec';
 import { humanize } from '@ninefold/spec';
-import type { UiMeta } from '../../meta/meta-provider';
 
 export interface ChartSeries {
   readonly name: string;
@@ -12,7 +13,7 @@ export interface ChartSeries {
 }
 
 /** The labels and order of the values a series counts, when a field of the entity has them. */
-function valuesOf(meta: UiMeta, entity: string | undefined, keys: readonly string[]) {
+function valuesOf(meta: ClientMeta, entity: string | undefined, keys: readonly string[]) {
   const e = entity ? meta.entities[entity] : undefined;
   if (e?.states && keys.every((k) => k in e.states!.states)) {
     return Object.entries(e.states.states).map(([k, s]) => ({ key: k, label: s.label }));
@@ -29,7 +30,7 @@ function valuesOf(meta: UiMeta, entity: string | undefined, keys: readonly strin
  * @example chartSeries(meta, 'tickets', ['byStatus'], { byStatus: { open: 3 } })[0]?.points[1] // { key: 'open', label: 'Open', value: 3 }
  */
 export function chartSeries(
-  meta: UiMeta,
+  meta: ClientMeta,
   entity: string | undefined,
   names: readonly string[],
   output: Record<string, unknown>,

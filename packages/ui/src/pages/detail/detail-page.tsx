@@ -5,7 +5,6 @@
  */
 
 import { useRef } from 'react';
-import { problemCode } from '../../api/api-error';
 import { FieldValue } from '../../components/field-value';
 import { PageHeader } from '../../components/page-header';
 import { PageHoldProvider, usePageHolds } from '../../components/page-hold';
@@ -14,6 +13,7 @@ import { RecordActionButton } from '../../components/record-action-button';
 import { PageSkeleton } from '../../components/skeleton';
 import { StateBadge } from '../../components/state-badge';
 import { nf } from '../../data/ninefold';
+import { problemCode } from '../../feedback/problem-message';
 import { singular } from '../../format/singular';
 import { useMeta } from '../../meta/meta-provider';
 import { recordActions } from '../../permissions/record-abilities';

@@ -7,13 +7,13 @@
  */
 import { validatorFor } from '@ninefold/spec';
 import { useMemo, useRef, useState } from 'react';
-import { problemCode } from '../../api/api-error';
 import { ChangedNotice } from '../../components/changed-notice';
 import { ConflictDialog } from '../../components/conflict-dialog';
 import { DialogActions } from '../../components/dialog-actions';
 import { FieldSet } from '../../components/field-set';
 import { nf } from '../../data/ninefold';
 import { type DriftRecord, useRecordDrift } from '../../data/use-record-drift';
+import { problemCode } from '../../feedback/problem-message';
 import { useNotify } from '../../feedback/use-notify';
 import { fieldLabel } from '../../format/field-label';
 import { capitalize, singular } from '../../format/singular';

@@ -2,9 +2,10 @@
  * A record's history, oldest first: who created it, each transition with its states, and
  * each change of a field the viewer may read. Live with the record.
  */
+import type { HistoryEntry } from '@ninefold/client';
 import { humanize } from '@ninefold/spec';
 import { SkeletonLines } from '../../components/skeleton';
-import { type HistoryEntry, useHistory } from '../../data/use-history';
+import { nf } from '../../data/ninefold';
 import { formatInstant } from '../../format/format-value';
 import { useMeta } from '../../meta/meta-provider';
 import { ActorName } from './actor-name';
@@ -36,7 +37,8 @@ function What({ entity, entry }: { readonly entity: string; readonly entry: Hist
  * @example <HistoryList entity="tickets" id={ticket.id} />
  */
 export function HistoryList({ entity, id }: { readonly entity: string; readonly id: string }) {
-  const history = useHistory(entity, id);
+  // The detail page's own record keeps the entity live, and with it the history: no second subscription.
+  const history = nf.useHistory(entity, id, { live: false });
   if (history.isPending) return <SkeletonLines count={3} />;
   if (history.isError) return <p className="muted">The history could not be loaded.</p>;
   return (
