@@ -1,5 +1,6 @@
 /**
- * Realtime fan-out. Each committed change is judged for every subscriber on its own: could
+ * Realtime fan-out. Each committed change is judged for every subscriber on its own
+ * (event-verdict.ts): could
  * they read the record before, can they read it now (the same read rule as REST, at this
  * moment), does it match their query — and they hear `created`, `updated`, `transitioned`,
  * `deleted` or `removed` with only the fields they may read. An update or a transition of a
@@ -16,20 +17,15 @@
  */
 import { sql } from 'kysely';
 import { AppError } from '../core/app-error';
-import { diff } from '../core/audit/audit-log';
-import { isHiddenChange } from '../core/audit/hidden-change';
-import type { BusEvent, ChangeEvent } from '../core/changes/change-event';
+import type { BusEvent } from '../core/changes/change-event';
 import type { Core } from '../core/ninefold-core';
-import { readableCopy } from '../core/records/answer';
 import type { Filter } from '../core/records/list-query';
 import { readListQuery } from '../core/records/list-records';
 import { decodeRow, type Rec } from '../core/records/row-codec';
-import { accessRule } from '../core/rules/access-rule';
-import { evalRule, NEEDS_ROWS, type RowLoader, ruleNow } from '../core/rules/evaluate-rule';
-import { type FieldSet, fieldsOfRecord, readPlan, sameFields } from '../core/rules/record-fields';
-import { type Caller, type RuleContext, roleOf } from '../core/rules/rule-context';
+import type { RowLoader } from '../core/rules/evaluate-rule';
+import type { Caller } from '../core/rules/rule-context';
 import { DispatchQueue } from './dispatch-queue';
-import { matchFilters } from './match-filters';
+import { type Judgement, verdict } from './event-verdict';
 import { ResyncWatch } from './resync-watch';
 import { endSessionsOf, sweepSessions } from './session-sweep';
 
@@ -56,24 +52,6 @@ export interface RealtimeClient {
   /** Sends a message already serialized. */
   sendText(text: string): void;
   close(code: number, reason: string): void;
-}
-
-/** One event being dispatched: what every subscriber's verdict shares. */
-interface Judgement {
-  readonly event: ChangeEvent;
-  readonly now: Date;
-  readonly load: RowLoader;
-  readonly loadBefore: RowLoader;
-  /**
-   * The record's JSON per set of fields shown: one per role whose read grants all show the
-   * same fields, one per role and grants held where they differ (record-fields.ts keeps one
-   * set object per grants held, so the set itself is the key).
-   */
-  readonly records: Map<FieldSet, string>;
-  /** Per set of fields shown, whether the write changed only fields outside it; updates alone. */
-  readonly hidden: Map<FieldSet, boolean>;
-  /** The fields the write changed, once asked. */
-  changed?: readonly string[];
 }
 
 const LOW_WATER = 64 << 10;
@@ -296,87 +274,11 @@ export class RealtimeHub {
       for (const sub of client.subs.values()) {
         if (sub.entity !== event.entity || (sub.recordId && sub.recordId !== event.id)) continue;
         // Most rules are decided at once; only those reading a related record wait for it.
-        const verdict = this.#judge(client, sub, judge);
-        const message = verdict instanceof Promise ? await verdict : verdict;
+        const told = verdict(this.core.app, client, sub, judge);
+        const message = told instanceof Promise ? await told : told;
         if (message) this.#deliver(client, message);
       }
     }
-  }
-
-  #visible(
-    sub: Subscription,
-    record: Rec | null,
-    ctx: RuleContext,
-    load: RowLoader,
-  ): boolean | Promise<boolean> {
-    if (!record || !matchFilters(sub.filters, record)) return false;
-    const rule = accessRule(this.core.app, sub.entity, roleOf(ctx.caller), 'read');
-    const now = ruleNow(rule, sub.entity, record, ctx);
-    return now === NEEDS_ROWS ? evalRule(rule, sub.entity, record, ctx, load) : now;
-  }
-
-  #judge(
-    client: RealtimeClient,
-    sub: Subscription,
-    judge: Judgement,
-  ): string | null | Promise<string | null> {
-    const e = judge.event;
-    const ctx: RuleContext = { app: this.core.app, caller: client.caller, now: judge.now };
-    const before = this.#visible(sub, e.before as Rec | null, ctx, judge.loadBefore);
-    const after = this.#visible(sub, e.after as Rec | null, ctx, judge.load);
-    if (before instanceof Promise || after instanceof Promise)
-      return Promise.all([before, after]).then(([b, a]) => this.#shown(sub, judge, ctx, b, a));
-    return this.#shown(sub, judge, ctx, before, after);
-  }
-
-  /**
-   * The fields the subscriber reads on the record before and after the write, as a get would
-   * answer them: evaluated per subscriber only when their role's read grants differ in fields.
-   */
-  #shown(
-    sub: Subscription,
-    judge: Judgement,
-    ctx: RuleContext,
-    before: boolean,
-    after: boolean,
-  ): string | null | Promise<string | null> {
-    const e = judge.event;
-    if (!after || !e.after) return this.#message(sub, judge, before, after, undefined, undefined);
-    const plan = readPlan(this.core.app, e.entity, roleOf(ctx.caller));
-    if (!plan.grants) return this.#message(sub, judge, before, after, plan.common, plan.common);
-    const now = fieldsOfRecord(plan, e.entity, e.after as Rec, ctx, judge.load);
-    const then =
-      before && e.before ? fieldsOfRecord(plan, e.entity, e.before as Rec, ctx, judge.loadBefore) : now;
-    if (now instanceof Promise || then instanceof Promise)
-      return Promise.all([then, now]).then(([b, a]) => this.#message(sub, judge, before, after, b, a));
-    return this.#message(sub, judge, before, after, then, now);
-  }
-
-  /** The event as this subscriber hears it, serialized; the record's JSON made once per field set. */
-  #message(
-    sub: Subscription,
-    judge: Judgement,
-    before: boolean,
-    after: boolean,
-    shownBefore: FieldSet,
-    shownAfter: FieldSet,
-  ): string | null {
-    const { event: e, records } = judge;
-    const head = `{"type":"event","sub":${JSON.stringify(sub.id)},"entity":${JSON.stringify(e.entity)},"id":${JSON.stringify(e.id)}`;
-    if (after && e.after) {
-      // Held before and after: told only if the write changed a field they may read.
-      if (before && this.#hidden(judge, shownBefore, shownAfter)) return null;
-      const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
-      let record = records.get(shownAfter);
-      if (record === undefined) {
-        record = JSON.stringify(readableCopy(e.after as Rec, shownAfter));
-        records.set(shownAfter, record);
-      }
-      const name = e.name ? `,"name":${JSON.stringify(e.name)}` : '';
-      return `${head},"event":"${event}","record":${record}${name}}`;
-    }
-    if (before) return `${head},"event":"${e.op === 'delete' ? 'deleted' : 'removed'}"}`;
-    return null;
   }
 
   #remember(key: string, row: Rec): void {
@@ -391,26 +293,6 @@ export class RealtimeHub {
     const row = this.#gone.get(key);
     if (row) this.#remember(key, row);
     return row ?? null;
-  }
-
-  /**
-   * Whether the event's write changed only fields hidden from a reader who saw `before` of
-   * the record and now sees `after` (see hidden-change.ts). A write that changed which fields
-   * they see is told: their copy must lose or gain them, as a get would answer now.
-   */
-  #hidden(judge: Judgement, before: FieldSet, after: FieldSet): boolean {
-    if (!sameFields(before, after)) return false;
-    let hidden = judge.hidden.get(after);
-    if (hidden === undefined) {
-      const e = judge.event;
-      hidden = false;
-      if (after && e.before && e.after && (e.op === 'update' || e.op === 'transition')) {
-        judge.changed ??= Object.keys(diff(e.before as Rec, e.after as Rec));
-        hidden = isHiddenChange(judge.changed, after);
-      }
-      judge.hidden.set(after, hidden);
-    }
-    return hidden;
   }
 
   #deliver(client: RealtimeClient, message: string): void {
