@@ -7,8 +7,8 @@
 import type { FieldError, MetaAnswer } from '@ninefold/client';
 import { fillTemplate } from '@ninefold/spec';
 
-/** The message catalogue, as `/api/meta` sends it. */
-export type ErrorCatalogue = MetaAnswer['errors'];
+/** The message catalogue of `/api/meta`, as far as it is read here: each code's message. */
+export type ErrorCatalogue = { readonly [code: string]: Pick<MetaAnswer['errors'][string], 'message'> };
 
 // What is read of a failure: the client's NinefoldError, also from another copy of the
 // package (an app's own components may bundle one), so by shape rather than `instanceof`.

@@ -118,7 +118,7 @@ export function EditForm({ entity, record, names, onDone }: EditFormProps) {
       const message = (n: string) => `You may no longer change ${label(n)}.`;
       form.refused({
         code: 'FORBIDDEN',
-        errors: locked.map((n) => ({ path: n, code: 'read_only', message: message(n) })),
+        fieldErrors: locked.map((n) => ({ path: n, code: 'read_only', message: message(n) })),
       });
       return;
     }
