@@ -117,6 +117,9 @@ export class RealtimeHub {
       // Before the backlog: a sign-out must not wait behind thousands of events to close its
       // sockets, and closing a socket sooner than its turn is safe.
       endSessionsOf(this.clients, e);
+      // A row deleted is kept from the moment it is heard: an event queued before it (a child
+      // deleted in the same burst) may be judged after the row is gone from the database.
+      if (e.kind === 'change' && e.op === 'delete' && e.before) this.#remember(`${e.entity}:${e.id}`, e.before);
       this.#queue.push(e);
     });
     this.#ungap = core.bus.gaps((reason) => this.#queue.push({ kind: 'gap', reason }));
