@@ -79,7 +79,8 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
       const send = (m: RealtimeServerMessage) => socket.send(JSON.stringify(m));
       const client: RealtimeClient = {
         caller: req.caller,
-        session: req.callerToken ? sessionDigest(req.callerToken.token) : undefined,
+        // A token that names no live session leaves the socket anonymous, as it does a request.
+        session: req.caller && req.callerToken ? sessionDigest(req.callerToken.token) : undefined,
         subs: new Map(),
         overflowed: false,
         buffered: () => socket.bufferedAmount,
@@ -89,7 +90,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
       };
       hub.clients.add(client);
       socket.on('close', () => hub.clients.delete(client));
-      const token = req.callerToken?.token;
+      const token = req.caller ? req.callerToken?.token : undefined;
       if (token)
         void confirm(client, token).catch((e) => {
           req.log.error({ err: e }, 'realtime: reading the session of a new socket failed');
