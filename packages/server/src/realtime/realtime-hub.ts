@@ -119,7 +119,8 @@ export class RealtimeHub {
       endSessionsOf(this.clients, e);
       // A row deleted is kept from the moment it is heard: an event queued before it (a child
       // deleted in the same burst) may be judged after the row is gone from the database.
-      if (e.kind === 'change' && e.op === 'delete' && e.before) this.#remember(`${e.entity}:${e.id}`, e.before);
+      if (e.kind === 'change' && e.op === 'delete' && e.before)
+        this.#remember(`${e.entity}:${e.id}`, e.before);
       this.#queue.push(e);
     });
     this.#ungap = core.bus.gaps((reason) => this.#queue.push({ kind: 'gap', reason }));
