@@ -3,13 +3,10 @@
  * validation, every failing field. The HTTP adapter turns it into problem+json using the
  * app's catalogue for status and message; nothing else ever reaches a client.
  */
-import type { BuiltinErrorCode } from '@ninefold/spec';
+import type { BuiltinErrorCode, FieldError } from '@ninefold/spec';
 
-export interface FieldIssue {
-  readonly path: string;
-  readonly code: string;
-  readonly message: string;
-}
+/** One failing field, as the answer carries it: the contract's `FieldError`. */
+export type FieldIssue = FieldError;
 
 /**
  * @example throw new AppError('OPEN_TICKET_LIMIT', { max: 5 });

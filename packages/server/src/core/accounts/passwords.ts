@@ -2,12 +2,15 @@
  * Passwords: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), 8 to 256
  * characters, never truncated, the most common ones refused.
  */
+
+import { PASSWORD_POLICY } from '@ninefold/spec';
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 const PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+// The policy's one home is the contract, which OpenAPI and the forms read too.
+export const PASSWORD_MIN = PASSWORD_POLICY.min;
+export const PASSWORD_MAX = PASSWORD_POLICY.max;
 
 /**
  * Why a new password is refused, or undefined when it is acceptable.

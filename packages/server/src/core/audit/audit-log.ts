@@ -6,7 +6,9 @@ import type { Executor } from '../../db/database';
 import type { Caller } from '../rules/rule-context';
 import { uuid7 } from '../uuid7';
 
-export type AuditOperation = 'create' | 'update' | 'delete' | 'transition' | 'action';
+export type { AuditOperation } from '@ninefold/spec';
+
+import type { AuditOperation } from '@ninefold/spec';
 
 export interface AuditEntry {
   readonly entity: string;

@@ -4,33 +4,18 @@
  * from them left out — the log must not tell what the record hides, nor when it changed.
  * The whole log, filtered and paged, goes to admins only, judged the same way per entity.
  */
+
+import type { AuditEntry, AuditOperation, HistoryEntry, Page } from '@ninefold/spec';
 import { AppError } from '../app-error';
 import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
 import type { FieldSet } from '../rules/record-fields';
 import { auditCursorKey, openCursor, sealCursor } from './audit-cursor';
-import type { AuditOperation } from './audit-log';
 import { readAuditQuery } from './audit-query';
 import { isHiddenChange } from './hidden-change';
 
-export interface HistoryEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly actor: string | null;
-  readonly actorRole: string | null;
-  readonly operation: AuditOperation;
-  /** The transition's or action's name. */
-  readonly name: string | null;
-  readonly fromState: string | null;
-  readonly toState: string | null;
-  /** Per field, `[before, after]`. */
-  readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
-}
-
-export interface AuditPage {
-  readonly items: (HistoryEntry & { readonly entity: string; readonly recordId: string })[];
-  readonly nextCursor: string | null;
-}
+/** A page of the whole audit log: the contract's shape. */
+export type AuditPage = Page<AuditEntry>;
 
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));

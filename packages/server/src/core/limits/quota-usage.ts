@@ -2,18 +2,13 @@
  * How much of each declared quota the caller has used and has left, so a client can say
  * "3 of 5 open tickets" before the server has to refuse a create.
  */
+import type { QuotaUsage } from '@ninefold/spec';
 import { sql } from 'kysely';
 import type { RecordScope } from '../records/record-scope';
 import { ruleToSql } from '../rules/compile-rule';
 import { evalExpr } from '../rules/evaluate-expr';
 
-export interface QuotaUsage {
-  readonly name: string;
-  readonly entity: string;
-  readonly max: number;
-  readonly used: number;
-  readonly remaining: number;
-}
+export type { QuotaUsage };
 
 /**
  * The quotas that apply to the caller's role, with current usage.

@@ -5,18 +5,11 @@
  * counts against the same windows and a limit holds at its declared number. The database's
  * dialect makes the counter (`Dialect.rateCounter`).
  */
-import { type App, RATE_KEYING, type RateInput, type RateKey, type RateScope } from '@ninefold/spec';
+import { type App, RATE_KEYING, type RateInput, type RateUsage } from '@ninefold/spec';
 import type { Database } from '../../db/database';
 import { memoryCounter, type RateCounter } from './rate-counter';
-import type { WindowUsage } from './sliding-window';
 
 type Rule = RateInput & { readonly windowSeconds: number };
-
-/** What a window keys on: the kinds of key, and whether one event counts against each or one. */
-interface Keying {
-  readonly per: readonly RateKey[];
-  readonly perEvent: 'all' | 'one';
-}
 
 export interface RateWindow {
   readonly name: string;
@@ -26,13 +19,7 @@ export interface RateWindow {
   readonly declared: boolean;
 }
 
-export interface RateUsage extends WindowUsage, Keying {
-  readonly name: string;
-  readonly scope: RateScope;
-  readonly max: number;
-  readonly windowSeconds: number;
-  readonly declared: boolean;
-}
+export type { RateUsage };
 
 // Sign-in and sign-up are always limited, declared or not.
 const BUILT_IN: Readonly<Record<'login' | 'signup', { name: string; rule: Rule }>> = {

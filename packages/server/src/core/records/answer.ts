@@ -3,17 +3,15 @@
  * they may do with it right now (writable fields, delete, transitions), so a client shows
  * exactly the actions the server would accept.
  */
+import type { RecordCan } from '@ninefold/spec';
 import { type EntityNode, type GrantNode, type RuleNode, SYSTEM_FIELDS } from '@ninefold/spec';
 import { accessRule, grantsFor } from '../rules/access-rule';
 import type { Holds, RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
 import { type UpdateGuard, updateGuards } from './update-guards';
 
-export interface Can {
-  readonly update: readonly string[];
-  readonly delete: boolean;
-  readonly transitions: readonly string[];
-}
+/** What the caller may do to the record: the contract's `$can`. */
+export type Can = RecordCan;
 
 const SYSTEM = new Set<string>(SYSTEM_FIELDS);
 
