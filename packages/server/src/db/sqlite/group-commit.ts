@@ -52,8 +52,11 @@ export class GroupCommit {
     const batch = this.#queue.splice(0, 512);
     if (batch.length === 0) return;
     const outcomes: { job: Job; ok: boolean; value: unknown }[] = [];
-    this.conn.exec('BEGIN IMMEDIATE');
     try {
+      // Inside the try: another process holding the write lock past the busy timeout fails
+      // this batch's jobs (SQLITE_BUSY), where it rejected the flush itself, unhandled, and
+      // the process died with every job of the batch still waiting.
+      this.conn.exec('BEGIN IMMEDIATE');
       for (const job of batch) {
         this.conn.exec('SAVEPOINT job');
         try {
