@@ -42,7 +42,7 @@ export async function coreSuite(file: string, data: WorkloadData, settings: RunS
     await startNinefold('helpdesk', file),
     await startNinefold('open-reads', file),
     await startNinefold('bench-writes', file),
-  ];
+  ] as const;
   const [ceiling, mappedCeiling, helpdesk, openReads, benchWrites] = servers;
   try {
     const agent = await signIn(helpdesk, BENCH_ACCOUNTS.agent, BENCH_PASSWORD);

@@ -19,7 +19,7 @@ import { limitsRoutes } from './limits-routes';
 import { metaRoute } from './meta-route';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
-import { type LogOptions, loggerOptions, RequestLog, requestId } from './request-log';
+import { type LogOptions, loggerOptions, RequestLog, requestId, sameLogger } from './request-log';
 import { serveRoute } from './serve-route';
 
 declare module 'fastify' {
@@ -102,6 +102,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     trustProxy: options.trustProxy ?? false,
     logger: loggerOptions(options.logger),
     logController: new RequestLog(),
+    childLoggerFactory: sameLogger,
     genReqId: requestId,
     // Fastify's 503 while closing is a fixed body: answerFailures answers UNAVAILABLE instead.
     return503OnClosing: false,

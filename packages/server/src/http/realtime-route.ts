@@ -13,12 +13,12 @@ import {
   type RealtimeClientMessage,
   type RealtimeServerMessage,
 } from '@ninefold/spec';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionDigest, sessionRow } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
 import type { RealtimeClient, RealtimeHub } from '../realtime/realtime-hub';
-import { catalogueEntry, toAppError } from './problem';
+import { catalogueEntry, loggable, requestPlace, toAppError } from './problem';
 import { routeUrl } from './serve-route';
 
 /**
@@ -26,13 +26,18 @@ import { routeUrl } from './serve-route';
  * catalogue lacks, is INTERNAL (saying nothing of what was thrown) and is logged with its
  * stack, as a request's 500 would be.
  */
-function errorMessage(app: App, log: FastifyBaseLogger, e: unknown, id?: string): RealtimeServerMessage {
+function errorMessage(app: App, req: FastifyRequest, e: unknown, id?: string): RealtimeServerMessage {
   const err = toAppError(e, 0);
   const known = catalogueEntry(app, err.code);
   const entry = known ?? catalogueEntry(app, 'INTERNAL')!;
+  const place = requestPlace(req);
   if (!known)
-    log.error({ err: e, code: err.code }, `realtime: the code ${err.code} is not in the error catalogue`);
-  else if (entry.code === 'INTERNAL') log.error({ err: e }, 'realtime: a socket message failed');
+    req.log.error(
+      { err: loggable(e), code: err.code, ...place },
+      `realtime: the code ${err.code} is not in the error catalogue`,
+    );
+  else if (entry.code === 'INTERNAL')
+    req.log.error({ err: loggable(e), ...place }, 'realtime: a socket message failed');
   return {
     type: 'error',
     ...(id ? { id } : {}),
@@ -93,7 +98,10 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
       const token = req.caller ? req.callerToken?.token : undefined;
       if (token)
         void confirm(client, token).catch((e) => {
-          req.log.error({ err: e }, 'realtime: reading the session of a new socket failed');
+          req.log.error(
+            { err: loggable(e), ...requestPlace(req) },
+            'realtime: reading the session of a new socket failed',
+          );
           client.close(1011, 'server error');
         });
       send({
@@ -108,11 +116,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
           if (typeof msg !== 'object' || msg === null) throw new Error('not an object');
         } catch {
           send(
-            errorMessage(
-              core.app,
-              req.log,
-              new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' }),
-            ),
+            errorMessage(core.app, req, new AppError('MALFORMED_REQUEST', { reason: 'send JSON messages.' })),
           );
           return;
         }
@@ -143,12 +147,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
           }
         } catch (e) {
           send(
-            errorMessage(
-              core.app,
-              req.log,
-              e,
-              'id' in msg && typeof msg.id === 'string' ? msg.id : undefined,
-            ),
+            errorMessage(core.app, req, e, 'id' in msg && typeof msg.id === 'string' ? msg.id : undefined),
           );
         }
       });

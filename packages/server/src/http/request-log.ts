@@ -4,7 +4,7 @@
  * add their own lines (see problem.ts): every 500 at `error` with its stack.
  */
 import { randomUUID } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggable, requestPlace } from './problem';
 
 /** Where and how much to log; a test hands its own stream to read the lines back. */
@@ -46,6 +46,8 @@ export function requestId(): string {
  * @example reply.raw.once('finish', () => logRequest(request, reply));
  */
 export function logRequest(request: FastifyRequest, reply: FastifyReply, error?: Error | null): void {
+  // Above `info` (LOG_LEVEL=warn, say) a plain request's line would be built to be dropped.
+  if (!error && !infoEnabled(reply.log)) return;
   const line = {
     ...requestPlace(request),
     statusCode: reply.statusCode,
@@ -73,4 +75,19 @@ export class RequestLog extends LogController {
   ): void {
     logRequest(request, reply, error);
   }
+}
+
+/** Whether a logger writes `info` lines (Fastify's no-op logger, with logging off, does not say). */
+function infoEnabled(log: FastifyBaseLogger): boolean {
+  const enabled = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return enabled ? enabled.call(log, 'info') : true;
+}
+
+/**
+ * Fastify's per-request child logger, not made: every line this server writes about a
+ * request names it itself (`requestPlace`), so each request reuses the server's logger.
+ * @example Fastify({ childLoggerFactory: sameLogger })
+ */
+export function sameLogger<L>(logger: L): L {
+  return logger;
 }
