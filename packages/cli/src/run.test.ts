@@ -75,6 +75,16 @@ describe('usage', () => {
   it('lists every command', async () => {
     const { out } = await runCaptured(['help']);
     const names = [...out.matchAll(/^ {2}(\w+) {2,}/gm)].map((m) => m[1]);
-    expect(names).toEqual(['start', 'dev', 'check', 'migrate', 'openapi', 'seed', 'backup', 'restore', 'admin']);
+    expect(names).toEqual([
+      'start',
+      'dev',
+      'check',
+      'migrate',
+      'openapi',
+      'seed',
+      'backup',
+      'restore',
+      'admin',
+    ]);
   });
 });
