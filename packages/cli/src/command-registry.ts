@@ -15,6 +15,10 @@ export interface CommandEntry {
  * @example const command = await COMMANDS.check!.load();
  */
 export const COMMANDS: { readonly [name: string]: CommandEntry } = {
+  new: {
+    summary: 'new <dir> [--template blank|helpdesk]: a new app in a folder of its own',
+    load: async () => (await import('./commands/new')).newApp,
+  },
   start: {
     summary: 'serve the app (API and UI); --demo seeds demo data into a database without users',
     load: async () => (await import('./commands/start')).start,
@@ -22,6 +26,10 @@ export const COMMANDS: { readonly [name: string]: CommandEntry } = {
   dev: {
     summary: 'start --demo, restarting whenever a file of the app changes',
     load: async () => (await import('./commands/dev')).dev,
+  },
+  build: {
+    summary: "build the app's UI (its spec's pages and its own components) for start to serve",
+    load: async () => (await import('./commands/build')).build,
   },
   check: {
     summary: 'check the spec in <appDir>/app.ts and list every problem',
