@@ -2,11 +2,11 @@
  * The helpdesk's own UI components, registered with the generated UI: the SLA badge for a
  * ticket's due time (in every table, card and page), the service-level line on a ticket's
  * page, the "SLA at risk" widget in place of the generated one on the agents' dashboard, and
- * the agents' "My workload" page. The UI's entry imports this registry (see
- * packages/ui/src/main.tsx), so the widget and the page load lazily: their code is not in
- * the sign-in page's bundle.
+ * the agents' "My workload" page. The CLI builds the UI with this file's default export (like
+ * any app's `ui/index.ts`); the widget and the page load lazily, so their code is not in the
+ * sign-in page's bundle.
  */
-import type { UiRegistry } from '@ninefold/ui';
+import { defineUi } from '@ninefold/ui';
 import { lazy } from 'react';
 import { lazySlot } from './lazy-slot';
 import { SlaBadge } from './sla-badge';
@@ -21,8 +21,8 @@ const SlaAtRiskWidget = lazySlot(
 // Suspends into the page's own placeholder (the screen's boundary).
 const MyWorkloadPage = lazy(() => import('./my-workload-page').then((m) => ({ default: m.MyWorkloadPage })));
 
-/** @example createRoot(root).render(<App registry={helpdeskUi} />); */
-export const helpdeskUi: UiRegistry = {
+/** @example startBrowserApp(helpdeskUi); */
+export const helpdeskUi = defineUi({
   fields: { 'tickets.dueAt': SlaBadge },
   extras: { ticket: SlaPanel },
   widgets: { 'SLA at risk': SlaAtRiskWidget },
@@ -37,4 +37,6 @@ export const helpdeskUi: UiRegistry = {
       roles: ['agent'],
     },
   },
-};
+});
+
+export default helpdeskUi;

@@ -24,7 +24,7 @@ export interface AppProps {
 }
 
 /**
- * @example createRoot(document.getElementById('root')!).render(<App registry={helpdeskUi} />);
+ * @example createRoot(document.getElementById('root')!).render(<App registry={registry} />);
  */
 export function App({ registry, ...given }: AppProps) {
   const [client] = useState(() => given.client ?? createBrowserClient());

@@ -3,7 +3,7 @@
  * navigation from `screens`, a page per screen kind, and the registry through which an app
  * adds its own components. Also the pieces an app's components build on.
  * @example
- * createRoot(root).render(<App registry={{ fields: { 'tickets.dueAt': SlaBadge } }} />);
+ * startBrowserApp(defineUi({ fields: { 'orders.total': MoneyBadge } }));
  */
 export { App, type AppProps } from './app';
 export { FieldValue } from './components/field-value';
@@ -40,6 +40,7 @@ export {
   screenFor,
   tableColumns,
 } from './permissions/role-view';
+export { defineUi } from './registry/define-ui';
 export { useRegistry } from './registry/registry-provider';
 export {
   type FieldViewProps,
@@ -55,3 +56,4 @@ export type { RouteDef } from './router/routes';
 export { Routes } from './router/routes';
 export { fillRoute, navEntries, screenEntries, screenRoute, screenVisible } from './screens/screen-entries';
 export { useSession } from './session/session-provider';
+export { startBrowserApp } from './start-browser-app';

@@ -1,15 +1,13 @@
 /**
- * The UI's own named components. The admin console is built in ../admin by its own issue;
- * it is found with a glob import, so until its file exists the build simply has no
- * `AdminConsole` (and /admin says the page is not available) instead of failing.
+ * The UI's own named components. The admin console loads only when it is first drawn, so its
+ * code is never in the bundle of a page that does not show it.
  */
-import { type ComponentType, lazy } from 'react';
-import type { PageProps, UiRegistry } from './ui-registry';
+import { lazy } from 'react';
+import type { UiRegistry } from './ui-registry';
 
-const admin = import.meta.glob<{ default: ComponentType<PageProps> }>('../admin/admin-console.tsx');
-const loadAdmin = admin['../admin/admin-console.tsx'];
+const AdminConsole = lazy(() => import('../admin/admin-console'));
 
 /** Defaults every app gets; an app's registry can replace any of them. */
 export const DEFAULT_REGISTRY: UiRegistry = {
-  components: loadAdmin ? { AdminConsole: lazy(loadAdmin) } : {},
+  components: { AdminConsole },
 };

@@ -8,7 +8,7 @@ import { mergeRegistries, type UiRegistry } from './ui-registry';
 const RegistryContext = createContext<UiRegistry>(DEFAULT_REGISTRY);
 
 /**
- * @example <RegistryProvider registry={helpdeskUi}>…</RegistryProvider>
+ * @example <RegistryProvider registry={appRegistry}>…</RegistryProvider>
  */
 export function RegistryProvider({
   registry,

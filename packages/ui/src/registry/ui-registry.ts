@@ -52,7 +52,7 @@ export interface UiRegistry {
 
 /**
  * Two registries as one; the second wins on every name.
- * @example mergeRegistries(DEFAULT_REGISTRY, helpdeskUi)
+ * @example mergeRegistries(DEFAULT_REGISTRY, appRegistry)
  */
 export function mergeRegistries(a: UiRegistry, b: UiRegistry): UiRegistry {
   return {
