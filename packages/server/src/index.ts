@@ -4,6 +4,12 @@
  * contract on Fastify.
  */
 
+/**
+ * What `server.inject` takes and answers (Fastify's, through light-my-request): for code that
+ * sends requests to a Ninefold server in-process, as `@ninefold/testing` does.
+ * @example const res: InjectResponse = await nf.server.inject({ method: 'GET', url: '/api/health' } satisfies InjectOptions);
+ */
+export type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 export { logIn, setPassword } from './core/accounts/accounts';
 export { passwordProblem } from './core/accounts/passwords';
 export { startSession } from './core/accounts/sessions';
