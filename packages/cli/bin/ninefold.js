@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The CLI and the apps it loads are TypeScript: tsx compiles them on the fly, so nothing
-// needs a build step. Registration must come before the first TypeScript import.
+// An app's spec, seed and actions are TypeScript: tsx compiles them on the fly, so an app needs
+// no build step of its own. Registration must come before the first import of the app.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/main.ts');
+await import('../dist/main.js');

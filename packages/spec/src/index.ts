@@ -115,7 +115,16 @@ export type {
   TextField,
 } from './fields/field';
 export { f, isField, SYSTEM_FIELDS } from './fields/field';
-export type { InputOf, PatchOf, RecordOfFields, ValueOf, ValuesOf } from './fields/field-value';
+export type {
+  BaseValueOf,
+  InputOf,
+  PatchOf,
+  RecordOfFields,
+  ServerSetKeys,
+  SystemValues,
+  ValueOf,
+  ValuesOf,
+} from './fields/field-value';
 export type {
   EvaluateOptions,
   RelatedRows,
