@@ -451,6 +451,5 @@ export default defineApp({
       entity: 'articles',
       roles: ['anonymous', 'customer', 'agent', 'admin'],
     },
-    admin: { route: '/admin', kind: 'custom', title: 'Admin', component: 'AdminConsole', roles: ['admin'] },
   },
 });

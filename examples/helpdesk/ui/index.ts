@@ -2,7 +2,7 @@
  * The helpdesk's own UI components, registered with the generated UI: the SLA badge for a
  * ticket's due time (in every table, card and page), the service-level line on a ticket's
  * page, the "SLA at risk" widget in place of the generated one on the agents' dashboard, and
- * the agents' "My workload" page. The CLI builds the UI with this file's default export (like
+ * the agents' "My workload" page, and the admin console's Teams tab. The CLI builds the UI with this file's default export (like
  * any app's `ui/index.ts`); the widget and the page load lazily, so their code is not in the
  * sign-in page's bundle.
  */
@@ -20,6 +20,8 @@ const SlaAtRiskWidget = lazySlot(
 );
 // Suspends into the page's own placeholder (the screen's boundary).
 const MyWorkloadPage = lazy(() => import('./my-workload-page').then((m) => ({ default: m.MyWorkloadPage })));
+// Loads with its tab, in the console's own placeholder.
+const TeamsPanel = lazy(() => import('./teams-panel').then((m) => ({ default: m.TeamsPanel })));
 
 /** @example startBrowserApp(helpdeskUi); */
 export const helpdeskUi = defineUi({
@@ -27,6 +29,7 @@ export const helpdeskUi = defineUi({
   extras: { ticket: SlaPanel },
   widgets: { 'SLA at risk': SlaAtRiskWidget },
   components: { MyWorkload: MyWorkloadPage },
+  adminPanels: { teams: { title: 'Teams', component: TeamsPanel } },
   screens: {
     // Agents only: admins are never assignees. Gated and in the navigation like the spec's own.
     workload: {

@@ -5,7 +5,14 @@
  * @example
  * startBrowserApp(defineUi({ fields: { 'orders.total': MoneyBadge } }));
  */
+export { constraintText } from './admin/field-constraints';
+export { LoadingRow } from './admin/loading-row';
+export { PagerControls, type PagerControlsProps, type PagerState, usePager } from './admin/pager';
+export { PanelProblem } from './admin/panel-problem';
+export { refusalText } from './admin/refusal-text';
+export { ScrollBox } from './admin/scroll-box';
 export { App, type AppProps } from './app';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
 export { FieldValue } from './components/field-value';
 export { PageHeader } from './components/page-header';
 export { PageTitle } from './components/page-title';
@@ -18,7 +25,7 @@ export {
   problemCode,
   problemMessage,
 } from './feedback/problem-message';
-export { useNotify } from './feedback/use-notify';
+export { type Notify, useNotify } from './feedback/use-notify';
 export { formatInstant } from './format/format-value';
 export { useMeta } from './meta/meta-provider';
 export {
@@ -43,6 +50,8 @@ export {
 export { defineUi } from './registry/define-ui';
 export { useRegistry } from './registry/registry-provider';
 export {
+  type AdminPanel,
+  type AdminPanelProps,
   type FieldViewProps,
   mergeRegistries,
   type PageProps,
@@ -54,6 +63,7 @@ export { matchRoute, type RouteParams, safeReturnPath } from './router/match-rou
 export { RouterProvider, useRouter, useSearch } from './router/router-provider';
 export type { RouteDef } from './router/routes';
 export { Routes } from './router/routes';
+export { ADMIN_CONSOLE, addedScreens, adminConsoleScreen, adminRoles } from './screens/app-screens';
 export { fillRoute, navEntries, screenEntries, screenRoute, screenVisible } from './screens/screen-entries';
 export { useSession } from './session/session-provider';
 export { startBrowserApp } from './start-browser-app';

@@ -14,6 +14,7 @@ import type { AnyApp } from './data/ninefold';
 import { prepareFormats } from './format/format-value';
 import type { UiRegistry } from './registry/ui-registry';
 import { matchRoute } from './router/match-route';
+import { addedScreens } from './screens/app-screens';
 import { preloadPageData } from './screens/page-data';
 import { preloadPageKind } from './screens/page-kinds';
 import { BUILT_IN_SCREENS, screenEntries, screenVisible } from './screens/screen-entries';
@@ -38,7 +39,7 @@ export function firstPage(
   pathname: string,
   user: { readonly [field: string]: unknown } | null,
 ): FirstPage | undefined {
-  const entry = screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, registry.screens).find(
+  const entry = screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, addedScreens(meta, registry)).find(
     ({ screen }) => matchRoute(screen.route, pathname) !== null,
   );
   if (!entry || registry.pages?.[entry.name]) return undefined;

@@ -40,7 +40,7 @@ export function breakApp(app: App, edit: (draft: Draft<App>) => void): App {
 
 /**
  * The messages `checkApp` reports at `path` for `app` broken by `edit`.
- * @example messagesAt(helpdesk, (d) => { delete d.screens.admin!.component; }, 'screens.admin.component')
+ * @example messagesAt(helpdesk, (d) => { delete d.screens.board!.entity; }, 'screens.board.entity')
  */
 export function messagesAt(app: App, edit: (draft: Draft<App>) => void, path: string): string[] {
   return checkApp(breakApp(app, edit))

@@ -54,10 +54,10 @@ const cases: BrokenCase[] = [
   {
     name: 'a custom screen without a component',
     edit: (d) => {
-      delete d.screens.admin!.component;
+      d.screens.reports = { route: '/reports', kind: 'custom', title: 'Reports' };
     },
-    path: 'screens.admin.component',
-    mentions: "custom screen 'admin' names no component",
+    path: 'screens.reports.component',
+    mentions: "custom screen 'reports' names no component",
   },
   {
     name: 'a board on an entity without states',

@@ -1,22 +1,24 @@
 /**
- * The admin console (`/admin`, the spec's custom screen `AdminConsole`): people and roles,
- * teams, the schema, the state machines drawn, the permission matrix, the error catalogue,
+ * The admin console (`/admin`, added by the UI for the spec's admin roles; see
+ * screens/app-screens.ts): people and roles, the app's own panels (its registry's
+ * `adminPanels`), the schema, the state machines drawn, the permission matrix, the error catalogue,
  * the limits with current usage, and the audit log. Admins only. Lazy-loaded by the app's
  * router, so it and what it brings (dagre, the data table) stay out of the first page. The
  * open tab lives in the URL (`?tab=audit`), so it survives a reload.
  */
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../components/page-header';
 import { useMeta } from '../meta/meta-provider';
+import { useRegistry } from '../registry/registry-provider';
 import type { PageProps } from '../registry/ui-registry';
 import { useSession } from '../session/session-provider';
-import { type AdminTab, AdminTabs } from './admin-tabs';
+import { type AdminSection, adminSections } from './admin-sections';
+import { AdminTabs } from './admin-tabs';
 import { AuditPanel } from './audit-panel';
 import { ErrorsPanel } from './errors-panel';
 import { LimitsPanel } from './limits-panel';
 import { PermissionsPanel } from './permissions-panel';
 import { SchemaPanel } from './schema-panel';
-import { TeamsPanel } from './teams-panel';
 import { UsersPanel } from './users-panel';
 import './admin.css';
 import './admin-people.css';
@@ -29,13 +31,8 @@ import './admin-audit.css';
 const loadStates = () => import('./states-panel').then((m) => ({ default: m.StatesPanel }));
 const StatesPanel = lazy(loadStates);
 
-interface Section extends AdminTab {
-  readonly Panel: ComponentType;
-}
-
-const SECTIONS: readonly Section[] = [
+const BUILT_IN: readonly AdminSection[] = [
   { id: 'users', label: 'Users and roles', Panel: UsersPanel },
-  { id: 'teams', label: 'Teams', Panel: TeamsPanel },
   { id: 'schema', label: 'Schema', Panel: SchemaPanel },
   { id: 'states', label: 'State machines', Panel: StatesPanel },
   { id: 'permissions', label: 'Permissions', Panel: PermissionsPanel },
@@ -45,14 +42,14 @@ const SECTIONS: readonly Section[] = [
 ];
 
 /**
- * Rendered by the app's custom page for the screen whose `component` is `AdminConsole`.
+ * Rendered by the custom page of the screen whose `component` is `AdminConsole`.
  * @example const AdminConsole = lazy(() => import('./admin/admin-console')); <AdminConsole {...pageProps} />
  */
 export default function AdminConsole(props: PageProps) {
   const meta = useMeta();
   const { role } = useSession();
-  // A section only where the app has what it shows: no teams tab for an app without teams.
-  const sections = SECTIONS.filter((s) => s.id !== 'teams' || meta.entities.teams !== undefined);
+  const panels = useRegistry().adminPanels;
+  const sections = useMemo(() => adminSections(BUILT_IN, panels), [panels]);
   const [asked, setAsked] = useState(() => new URLSearchParams(window.location.search).get('tab'));
   const current = sections.find((s) => s.id === asked) ?? sections[0]!;
   useEffect(() => {
@@ -82,7 +79,7 @@ export default function AdminConsole(props: PageProps) {
       <PageHeader page={props} lede={`${meta.about.name}: ${meta.about.summary}`} />
       <AdminTabs label="Admin sections" tabs={sections} selected={current.id} onSelect={select}>
         <Suspense fallback={<p className="admin-status">Loading…</p>}>
-          <current.Panel />
+          <current.Panel meta={meta} role={role} />
         </Suspense>
       </AdminTabs>
     </div>

@@ -11,7 +11,9 @@ import { ListFooter } from './list-footer';
 import { LoadingRow } from './loading-row';
 import { PanelProblem } from './panel-problem';
 import { ScrollBox } from './scroll-box';
-import { useTitles } from './use-titles';
+import { useTitlesOf } from './use-titles';
+
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
 
 /**
  * @example <AuditPanel />
@@ -22,13 +24,19 @@ export function AuditPanel() {
   const log = nf.useAudit({ ...auditQuery(filter), limit: meta.limits.pageSize.default });
   const items = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
   const loading = log.isFetching;
-  const people = useTitles('users');
-  const teams = useTitles('teams');
-  const lookup = useCallback(
-    (entity: string, id: string) =>
-      entity === 'users' ? people.get(id) : entity === 'teams' ? teams.get(id) : undefined,
-    [people, teams],
+  // People by name, and what their own references point at (as the users list shows them).
+  const referenced = useMemo(
+    () => [
+      'users',
+      ...new Set(
+        Object.values(meta.entities.users?.fields ?? {}).flatMap((f) => (f.type === 'ref' ? [f.entity] : [])),
+      ),
+    ],
+    [meta.entities.users],
   );
+  const titles = useTitlesOf(referenced);
+  const people = titles.get('users') ?? NO_TITLES;
+  const lookup = useCallback((entity: string, id: string) => titles.get(entity)?.get(id), [titles]);
   const onRecord = useCallback(
     (entity: string, recordId: string) => setFilter({ ...NO_FILTER, entity, recordId }),
     [],

@@ -1,40 +1,64 @@
 /**
- * The titles of an entity's records by id (a team's name, a user's name), to show
- * references in words. One page of the largest size: enough for the people and teams of
- * an admin console; an id past it reads as a short id instead.
+ * The titles of an entity's records by id (a person's name, a record's title), to show
+ * references in words. One page of the largest size: enough for the people and the few
+ * records an admin console refers to; an id past it reads as a short id instead.
  */
 import { queryKeys } from '@ninefold/react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { nf } from '../data/ninefold';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 
+type Titles = ReadonlyMap<string, string>;
+
+const NONE: Titles = new Map();
+
 /**
- * @example const teams = useTitles('teams'); teams.get(user.team) // 'Support'
+ * The titles of the records of each entity named, by entity; an entity the app lacks has
+ * none (and is not asked for).
+ * @example const titles = useTitlesOf(['users', 'regions']); titles.get('regions')?.get(id) // 'North'
  */
-export function useTitles(entity: string): ReadonlyMap<string, string> {
+export function useTitlesOf(entities: readonly string[]): ReadonlyMap<string, Titles> {
   const meta = useMeta();
   const client = nf.useClient();
-  const node = meta.entities[entity];
+  const known = entities.filter((e) => meta.entities[e] !== undefined);
+  const key = known.join(',');
   const query = { limit: meta.limits.pageSize.max };
-  // Not useList: an app without the entity (no teams) must not ask for it at all.
-  const { data } = useQuery({
-    queryKey: queryKeys.list(entity, query),
-    queryFn: () => client.list(entity, query),
-    enabled: node !== undefined,
-  });
-  const title = node?.title ?? 'id';
-  return useMemo(
-    () => new Map((data?.items ?? []).map((r) => [r.id, String(r[title] ?? r.id)] as const)),
-    [data, title],
+  // Stable while `key` and the meta are, so the maps are remade only when an answer changes.
+  const combine = useCallback(
+    (answers: readonly { readonly data?: { readonly items: readonly AnyRecord[] } | undefined }[]) => {
+      const out = new Map<string, Titles>();
+      key.split(',').forEach((entity, i) => {
+        if (!entity) return;
+        const title = meta.entities[entity]?.title ?? 'id';
+        const items = answers[i]?.data?.items ?? [];
+        out.set(entity, new Map(items.map((r) => [r.id, String(r[title] ?? r.id)] as const)));
+      });
+      return out as ReadonlyMap<string, Titles>;
+    },
+    [key, meta.entities],
   );
+  return useQueries({
+    queries: known.map((entity) => ({
+      queryKey: queryKeys.list(entity, query),
+      queryFn: () => client.list(entity, query),
+    })),
+    combine,
+  });
+}
+
+/**
+ * @example const people = useTitles('users'); people.get(entry.actor) // 'Ann Lee'
+ */
+export function useTitles(entity: string): Titles {
+  return useTitlesOf([entity]).get(entity) ?? NONE;
 }
 
 /**
  * A reference in words: its title when known, else the end of its id.
- * @example refText(teams, null) // '—'
+ * @example refText(regions, null) // '—'
  */
-export function refText(titles: ReadonlyMap<string, string>, id: unknown): string {
+export function refText(titles: Titles, id: unknown): string {
   if (id === null || id === undefined || id === '') return '—';
   return titles.get(String(id)) ?? `#${String(id).slice(-6)}`;
 }

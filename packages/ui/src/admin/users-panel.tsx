@@ -1,7 +1,8 @@
 /**
  * Users and roles: every account in a data table sorted by the server (so pages stay
- * right), filterable by role, page by page, each row with its role and team as selects and
- * a button to disable or enable the account. The list is live: a change by another admin
+ * right), filterable by role, page by page, each row with its role and its references the
+ * admin may set (see user-ref-fields.ts) as selects, and a button to disable or enable the
+ * account. The list is live: a change by another admin
  * shows here without a reload.
  */
 import { humanize } from '@ninefold/spec';
@@ -20,26 +21,28 @@ import { AccountToggle } from './account-toggle';
 import { LoadingRow } from './loading-row';
 import { PagerControls, usePager } from './pager';
 import { PanelProblem } from './panel-problem';
+import { RefFieldSelect } from './ref-field-select';
 import { RoleSelect } from './role-select';
 import { ScrollBox } from './scroll-box';
 import { SortHeader } from './sort-header';
-import { TeamSelect } from './team-select';
-import { useTitles } from './use-titles';
+import { useTitlesOf } from './use-titles';
+import { userRefFields } from './user-ref-fields';
 
 const NO_ROWS: readonly AnyRecord[] = [];
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
 
 /**
  * @example <UsersPanel />
  */
 export function UsersPanel() {
   const meta = useMeta();
-  const { user: me } = useSession();
+  const { user: me, role: myRole } = useSession();
   // The sorts the server accepts for users, as the meta gives them: never a guess.
   const sorts = meta.entities.users?.list?.sorts ?? [];
   const roleField = meta.entities.users?.fields.role;
   const roles = roleField?.type === 'enum' ? roleField.values : Object.keys(meta.roles);
-  const hasTeams = meta.entities.users?.fields.team?.type === 'ref';
-  const teams = useTitles(hasTeams ? 'teams' : '');
+  const refs = useMemo(() => userRefFields(meta, myRole), [meta, myRole]);
+  const titles = useTitlesOf(refs.map((r) => r.entity));
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [roleFilter, setRoleFilter] = useState('');
   const pager = usePager();
@@ -62,15 +65,20 @@ export function UsersPanel() {
         header: 'Role',
         cell: ({ row }) => <RoleSelect user={row.original} roles={roles} self={row.original.id === me?.id} />,
       },
-      ...(hasTeams
-        ? [
-            {
-              id: 'team',
-              header: 'Team',
-              cell: ({ row }) => <TeamSelect user={row.original} teams={teams} />,
-            } as ColumnDef<AnyRecord>,
-          ]
-        : []),
+      ...refs.map(
+        ({ field, label, entity }): ColumnDef<AnyRecord> => ({
+          id: field,
+          header: label,
+          cell: ({ row }) => (
+            <RefFieldSelect
+              user={row.original}
+              field={field}
+              label={label}
+              titles={titles.get(entity) ?? NO_TITLES}
+            />
+          ),
+        }),
+      ),
       {
         id: 'disabled',
         header: 'Account',
@@ -86,7 +94,7 @@ export function UsersPanel() {
         ),
       },
     ],
-    [roles, me?.id, hasTeams, teams],
+    [roles, me?.id, refs, titles],
   );
 
   const table = useReactTable({
@@ -145,7 +153,11 @@ export function UsersPanel() {
                     header={header}
                     sortable={sorts.includes(header.column.id)}
                     label={String(header.column.columnDef.header)}
-                    className={`admin-col-${header.column.id}`}
+                    className={
+                      refs.some((r) => r.field === header.column.id)
+                        ? 'admin-col-ref'
+                        : `admin-col-${header.column.id}`
+                    }
                   />
                 ))}
               </tr>

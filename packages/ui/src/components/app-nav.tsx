@@ -6,6 +6,7 @@ import { useMeta } from '../meta/meta-provider';
 import { useRegistry } from '../registry/registry-provider';
 import { Link } from '../router/link';
 import { useRouter } from '../router/router-provider';
+import { addedScreens } from '../screens/app-screens';
 import { navEntries } from '../screens/screen-entries';
 import { useSession } from '../session/session-provider';
 
@@ -27,7 +28,7 @@ export function AppNav() {
   const { location } = useRouter();
   // Its room is kept while the session is unknown, so the header does not grow when it is.
   if (user === undefined) return <div className="main-nav" aria-hidden="true" />;
-  const entries = navEntries(meta.screens, registry.screens ?? {}, role);
+  const entries = navEntries(meta.screens, addedScreens(meta, registry), role);
   const routes = entries.map((e) => e.screen.route);
   return (
     <nav aria-label="Main" className="main-nav">

@@ -9,13 +9,19 @@ import { problemMessage } from './problem-message';
 // The toaster's code loads after the first render (see AppShell); a toast waits for it.
 const toaster = () => import('sonner').then((m) => m.toast);
 
+/** Toasts for an outcome. */
 export interface Notify {
+  /** Something done, in a few words. */
   success(message: string): void;
+  /** A refusal, in the catalogue's words. */
   error(error: unknown): void;
+  /** Something not done, in the app's words, with why beneath (e.g. `refusalText`). */
+  failure(message: string, description?: string): void;
 }
 
 /**
  * @example const notify = useNotify(); try { … } catch (e) { notify.error(e); }
+ * @example notify.failure('Region North was not deleted.', problemMessage(e, meta.errors));
  */
 export function useNotify(): Notify {
   const meta = useMeta();
@@ -29,5 +35,8 @@ export function useNotify(): Notify {
     },
     [meta.errors],
   );
-  return useMemo(() => ({ success, error }), [success, error]);
+  const failure = useCallback((message: string, description?: string) => {
+    void toaster().then((toast) => toast.error(message, description === undefined ? {} : { description }));
+  }, []);
+  return useMemo(() => ({ success, error, failure }), [success, error, failure]);
 }

@@ -3,6 +3,7 @@
  * widgets, replacements for generated pages and widgets, renderers for fields, extras shown
  * on generated pages, and whole new screens.
  */
+import type { MetaAnswer } from '@ninefold/client';
 import type { ScreenInput, WidgetInput } from '@ninefold/spec';
 import type { ComponentType } from 'react';
 import type { RouteParams } from '../router/match-route';
@@ -31,6 +32,19 @@ export interface FieldViewProps {
   readonly context: 'table' | 'card' | 'detail';
 }
 
+/** What an admin panel gets: the app's meta and the role of the admin looking at it. */
+export interface AdminPanelProps {
+  readonly meta: MetaAnswer;
+  readonly role: string;
+}
+
+/** A tab of the admin console: its label and what it shows. */
+export interface AdminPanel {
+  /** The tab's label, e.g. `Teams`. */
+  readonly title: string;
+  readonly component: ComponentType<AdminPanelProps>;
+}
+
 // Components are looked up by name and given the props above; an app's own component is
 // typed by its props, which `never` accepts whatever they are.
 type Named<P> = { readonly [name: string]: ComponentType<P> };
@@ -40,7 +54,7 @@ export interface UiRegistry {
   readonly components?: Named<never>;
   /** By screen name: replaces the generated page (e.g. `ticket`). */
   readonly pages?: Named<PageProps>;
-  /** By widget title: replaces the generated widget. */
+  /** By widget name (the spec's `name` of a dashboard widget): replaces the generated widget. */
   readonly widgets?: Named<WidgetProps>;
   /** By `entity.field`: how a value is shown in tables, cards and detail pages. */
   readonly fields?: Named<FieldViewProps>;
@@ -48,6 +62,17 @@ export interface UiRegistry {
   readonly extras?: Named<PageProps>;
   /** More screens beside the spec's (usually `kind: 'custom'` with a `component`). */
   readonly screens?: { readonly [name: string]: ScreenInput };
+  /**
+   * Tabs of the admin console by id (the id is the `?tab=` of its address): the app's own
+   * after "Users and roles", or in place of a built-in tab of the same id (`users`, `schema`,
+   * `states`, `permissions`, `errors`, `limits`, `audit`).
+   */
+  readonly adminPanels?: { readonly [id: string]: AdminPanel };
+  /**
+   * `false`: no admin console at `/admin` (the UI adds one for the spec's admin roles unless
+   * the app declares its own screen for it).
+   */
+  readonly adminConsole?: boolean;
 }
 
 /**
@@ -55,6 +80,7 @@ export interface UiRegistry {
  * @example mergeRegistries(DEFAULT_REGISTRY, appRegistry)
  */
 export function mergeRegistries(a: UiRegistry, b: UiRegistry): UiRegistry {
+  const adminConsole = b.adminConsole ?? a.adminConsole;
   return {
     components: { ...a.components, ...b.components },
     pages: { ...a.pages, ...b.pages },
@@ -62,5 +88,7 @@ export function mergeRegistries(a: UiRegistry, b: UiRegistry): UiRegistry {
     fields: { ...a.fields, ...b.fields },
     extras: { ...a.extras, ...b.extras },
     screens: { ...a.screens, ...b.screens },
+    adminPanels: { ...a.adminPanels, ...b.adminPanels },
+    ...(adminConsole === undefined ? {} : { adminConsole }),
   };
 }

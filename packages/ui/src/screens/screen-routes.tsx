@@ -8,6 +8,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { useRegistry } from '../registry/registry-provider';
 import { useRouter } from '../router/router-provider';
 import { type RouteDef, Routes } from '../router/routes';
+import { addedScreens } from './app-screens';
 import { BUILT_IN_SCREENS, screenEntries } from './screen-entries';
 import { ScreenPage } from './screen-page';
 
@@ -20,14 +21,16 @@ export function ScreenRoutes() {
   const { location } = useRouter();
   const routes = useMemo<RouteDef[]>(
     () =>
-      screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, registry.screens).map(({ name, screen }) => ({
-        path: screen.route,
-        // Keyed by path, so moving between two records of one screen starts the page afresh.
-        render: (params) => (
-          <ScreenPage key={location.pathname} name={name} screen={screen} params={params} />
-        ),
-      })),
-    [meta.screens, registry.screens, location.pathname],
+      screenEntries({ ...BUILT_IN_SCREENS, ...meta.screens }, addedScreens(meta, registry)).map(
+        ({ name, screen }) => ({
+          path: screen.route,
+          // Keyed by path, so moving between two records of one screen starts the page afresh.
+          render: (params) => (
+            <ScreenPage key={location.pathname} name={name} screen={screen} params={params} />
+          ),
+        }),
+      ),
+    [meta, registry, location.pathname],
   );
   return <Routes routes={routes} fallback={<NotFoundPage />} />;
 }

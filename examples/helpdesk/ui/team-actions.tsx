@@ -4,16 +4,18 @@
  * helpdesk's spec declares its references `onDelete: 'setNull'`, so members and tickets
  * are left without a team, never deleted with it.
  */
-
-import type { MetaAnswer } from '@ninefold/client';
-import { type EntityMeta, validateFields } from '@ninefold/spec';
+import { type EntityMeta, type MetaAnswer, validateFields } from '@ninefold/spec';
+import {
+  type AnyRecord,
+  ConfirmDialog,
+  fieldProblems,
+  nf,
+  problemMessage,
+  refusalText,
+  useMeta,
+  useNotify,
+} from '@ninefold/ui';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { type AnyRecord, nf } from '../data/ninefold';
-import { fieldProblems, problemMessage } from '../feedback/problem-message';
-import { useMeta } from '../meta/meta-provider';
-import { refusalText } from './refusal-text';
 
 export interface TeamActionsProps {
   readonly team: AnyRecord;
@@ -46,6 +48,7 @@ function deleteEffects(meta: MetaAnswer, target: string, members: number): strin
  */
 export function TeamActions({ team, entity, members }: TeamActionsProps) {
   const meta = useMeta();
+  const notify = useNotify();
   const update = nf.useUpdate('teams');
   const remove = nf.useDelete('teams');
   const id = useId();
@@ -68,7 +71,7 @@ export function TeamActions({ team, entity, members }: TeamActionsProps) {
         patch: { [titleField]: name } as never,
         version: team.version,
       });
-      toast.success(`Team ${title} is now ${name}.`);
+      notify.success(`Team ${title} is now ${name}.`);
       return true;
     } catch (e) {
       const issues = fieldProblems(e);
@@ -80,9 +83,9 @@ export function TeamActions({ team, entity, members }: TeamActionsProps) {
   const del = async (): Promise<boolean> => {
     try {
       await remove.mutateAsync({ id: team.id, version: team.version });
-      toast.success(`Team ${title} deleted.`);
+      notify.success(`Team ${title} deleted.`);
     } catch (e) {
-      toast.error(`Team ${title} was not deleted.`, { description: problemMessage(e, meta.errors) });
+      notify.failure(`Team ${title} was not deleted.`, problemMessage(e, meta.errors));
     }
     return true;
   };

@@ -1,26 +1,28 @@
 /**
- * Teams: the list (live), with how many people each has, each renamed or deleted from its
- * row (see team-actions.tsx for what a delete does to members), and a form to create one.
+ * The helpdesk's Teams tab of the admin console (registered in index.ts as an admin panel):
+ * the list (live), with how many people each has, each renamed or deleted from its row (see
+ * team-actions.tsx for what a delete does to members), and a form to create one.
  */
+import {
+  type AdminPanelProps,
+  type AnyRecord,
+  LoadingRow,
+  nf,
+  PagerControls,
+  PanelProblem,
+  ScrollBox,
+  usePager,
+} from '@ninefold/ui';
 import { useMemo } from 'react';
-import { type AnyRecord, nf } from '../data/ninefold';
-import { useMeta } from '../meta/meta-provider';
-import { useSession } from '../session/session-provider';
-import { LoadingRow } from './loading-row';
-import { PagerControls, usePager } from './pager';
-import { PanelProblem } from './panel-problem';
-import { ScrollBox } from './scroll-box';
 import { TeamActions } from './team-actions';
 import { TeamForm } from './team-form';
 
 const NONE: readonly AnyRecord[] = [];
 
 /**
- * @example <TeamsPanel />
+ * @example adminPanels: { teams: { title: 'Teams', component: TeamsPanel } }
  */
-export function TeamsPanel() {
-  const meta = useMeta();
-  const { role } = useSession();
+export function TeamsPanel({ meta, role }: AdminPanelProps) {
   const entity = meta.entities.teams;
   const title = entity?.title ?? 'name';
   const pager = usePager();

@@ -3,12 +3,16 @@
  * and the server's verdict shown beside each field when it refuses.
  */
 import { type EntityMeta, type Field, validateFields } from '@ninefold/spec';
+import {
+  type AnyRecord,
+  constraintText,
+  fieldProblems,
+  nf,
+  problemMessage,
+  useMeta,
+  useNotify,
+} from '@ninefold/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
-import { type AnyRecord, nf } from '../data/ninefold';
-import { fieldProblems, problemMessage } from '../feedback/problem-message';
-import { useMeta } from '../meta/meta-provider';
-import { constraintText } from './field-constraints';
 
 export interface TeamFormProps {
   readonly entity: EntityMeta;
@@ -36,6 +40,7 @@ function group(issues: readonly { path: string; message: string }[]): Errors {
  */
 export function TeamForm({ entity, fields }: TeamFormProps) {
   const meta = useMeta();
+  const notify = useNotify();
   const create = nf.useCreate('teams');
   const base = useId();
   const shown = fields.filter((f) => isTextual(entity.fields[f]));
@@ -62,7 +67,7 @@ export function TeamForm({ entity, fields }: TeamFormProps) {
       // The hook refreshes every teams list once it is created.
       const team = (await create.mutateAsync(data)) as AnyRecord;
       setValues({});
-      toast.success(`Team ${String(team[entity.title ?? 'name'] ?? '')} created.`, {});
+      notify.success(`Team ${String(team[entity.title ?? 'name'] ?? '')} created.`);
     } catch (e) {
       const issues = fieldProblems(e);
       if (issues.length > 0) setErrors(group(issues));
