@@ -133,6 +133,13 @@ export function createClient<A>(options: ClientOptions = {}) {
      */
     audit: (query: AuditQuery = {}, opts: CallOptions = {}) =>
       get<Page<AuditEntry>>(withQuery('/api/audit', { ...query }), opts),
+    /**
+     * This server's metrics in Prometheus's text format (admins, or a client made with the
+     * operator's `METRICS_TOKEN` as its token).
+     * @example const text = await createClient({ url, token: process.env.METRICS_TOKEN }).metrics();
+     */
+    metrics: (opts: CallOptions = {}) =>
+      http.request<string>('GET', '/api/metrics', { signal: opts.signal, text: true }),
     /** The client-facing form of the spec and the platform's form rules (`/api/meta`). */
     meta: (opts: CallOptions = {}) => get<MetaAnswer>('/api/meta', opts),
     /** `{ status: 'ok' }` while the service is up. */

@@ -29,6 +29,8 @@ export interface RequestOptions {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal | undefined;
+  /** Answers the body as text rather than JSON (Prometheus metrics); failures stay problems. */
+  readonly text?: boolean;
 }
 
 export interface Transport {
@@ -68,9 +70,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const transport: Transport = {
     base,
     token: options.token ?? null,
-    async request<T>(method: string, path: string, { body, headers: extra, signal }: RequestOptions = {}) {
+    async request<T>(
+      method: string,
+      path: string,
+      { body, headers: extra, signal, text: asText }: RequestOptions = {},
+    ) {
       const headers: Record<string, string> = {
-        accept: 'application/json, application/problem+json',
+        accept: `${asText ? 'text/plain' : 'application/json'}, application/problem+json`,
         ...extra,
       };
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -103,6 +109,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       }
       const data = text === '' ? undefined : parse(text);
       if (!res.ok) throw new NinefoldError(problemFrom(res.status, data));
+      if (asText) return text as T;
       if (text !== '' && data === undefined) {
         const detail = `The server answered ${res.status} with a body that is not JSON.`;
         throw new NinefoldError({

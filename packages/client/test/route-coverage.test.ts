@@ -24,6 +24,7 @@ const METHODS = {
   getQuotas: 'quotas',
   getRates: 'rates',
   getAudit: 'audit',
+  getMetrics: 'metrics',
   listRecords: 'list',
   createRecord: 'create',
   getRecord: 'get',

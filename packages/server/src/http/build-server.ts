@@ -9,14 +9,17 @@ import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
+import { ServerMetrics } from '../metrics/server-metrics';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
 import { authRoutes, rateLimited } from './auth-routes';
 import { answerClientError } from './client-error';
 import { entityRoutes } from './entity-routes';
 import { answerFailures, frameworkErrors } from './failure-answers';
+import { gracefulClose, SHUTDOWN_GRACE_MS } from './graceful-close';
 import { historyRoutes } from './history-routes';
 import { limitsRoutes } from './limits-routes';
 import { metaRoute } from './meta-route';
+import { metricsRoute } from './metrics-route';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
 import { type LogOptions, loggerOptions, RequestLog, requestId, sameLogger } from './request-log';
@@ -40,6 +43,13 @@ export interface ServerOptions {
   readonly logger?: boolean | LogOptions;
   /** The realtime hub's bounds (a socket's buffer, the dispatch backlog); production defaults. */
   readonly realtime?: RealtimeOptions;
+  /**
+   * The bearer token that reads `GET /api/metrics` (a Prometheus scraper's); admins read it
+   * signed in. Default: `METRICS_TOKEN` from the environment; without one, admins only.
+   */
+  readonly metricsToken?: string;
+  /** How long `close()` lets requests in flight finish before it cuts them (10 s). */
+  readonly shutdownGraceMs?: number;
 }
 
 /**
@@ -162,7 +172,10 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   historyRoutes(server, core);
   const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
-  server.addHook('onClose', async () => hub.close());
+  gracefulClose(server, hub, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+  // Before the realtime context, so its hook counts every request, the handshakes' too.
+  const metricsToken = options.metricsToken ?? (process.env.METRICS_TOKEN || undefined);
+  metricsRoute(server, core, new ServerMetrics(hub), metricsToken);
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));

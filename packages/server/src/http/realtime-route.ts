@@ -92,6 +92,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
         send: (m) => socket.send(JSON.stringify(m)),
         sendText: (text) => socket.send(text),
         close: (code, reason) => socket.close(code, reason),
+        terminate: () => socket.terminate(),
       };
       hub.clients.add(client);
       socket.on('close', () => hub.clients.delete(client));

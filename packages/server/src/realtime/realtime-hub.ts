@@ -15,6 +15,7 @@
  * subscribed to its entity is told to resync: none is left holding a stale copy unknowingly.
  * Sockets end with their sessions, ahead of the backlog (session-sweep.ts).
  */
+import { REALTIME_CLOSE } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError } from '../core/app-error';
 import type { BusEvent } from '../core/changes/change-event';
@@ -52,6 +53,8 @@ export interface RealtimeClient {
   /** Sends a message already serialized. */
   sendText(text: string): void;
   close(code: number, reason: string): void;
+  /** Drops the connection at once, without waiting for the client's answer to a close. */
+  terminate?(): void;
 }
 
 const LOW_WATER = 64 << 10;
@@ -99,6 +102,9 @@ export class RealtimeHub {
   readonly #gone = new Map<string, Rec>();
   readonly #sweep: NodeJS.Timeout;
   #sweeping = false;
+  #closed = false;
+  /** Sockets closed by `close()`, until `terminate()`: a client may never answer the close. */
+  readonly #leaving = new Set<RealtimeClient>();
   #log: RealtimeLog | undefined;
 
   constructor(
@@ -169,13 +175,33 @@ export class RealtimeHub {
     return { queued: this.#queue.length, queueLimit: this.#queue.limit, owed: this.#resyncs.size };
   }
 
+  /**
+   * Stops hearing changes and closes every socket with `going away` (1001), which tells the
+   * client to reconnect (to this server restarted, or another process). Safe to call twice.
+   * @example hub.close(); // each socket's close event: { code: 1001, reason: 'server going away; reconnect' }
+   */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     clearInterval(this.#sweep);
     this.#unlisten();
     this.#ungap();
     this.#resyncs.stop();
-    for (const c of this.clients) c.close(1001, 'server closing');
+    for (const c of this.clients) {
+      c.close(REALTIME_CLOSE.goingAway, 'server going away; reconnect');
+      this.#leaving.add(c);
+    }
     this.clients.clear();
+  }
+
+  /**
+   * Drops the sockets `close()` closed whose clients never answered the close: a shutdown
+   * past its grace period must not wait on them.
+   * @example setTimeout(() => hub.terminate(), 10_000);
+   */
+  terminate(): void {
+    for (const c of this.#leaving) c.terminate?.();
+    this.#leaving.clear();
   }
 
   /** Adds a subscription after checking the entity and query against what the caller may read. */

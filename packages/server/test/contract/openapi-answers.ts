@@ -61,11 +61,14 @@ export function answerJudge(doc: Json) {
     }
     const type = (contentType ?? '').split(';')[0]!.trim();
     if (!content[type]) return [`${where}: content type ${type} not documented (${Object.keys(content)})`];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return [`${where}: body is not JSON`];
+    let parsed: unknown = body;
+    // A text answer (Prometheus metrics) is judged as the string it is; any other as JSON.
+    if (!type.startsWith('text/')) {
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return [`${where}: body is not JSON`];
+      }
     }
     const v = validator(`${pointer}/content/${pointerPart(type)}/schema`);
     if (!v(parsed)) problems.push(`${where}: ${ajv.errorsText(v.errors)} in ${body.slice(0, 200)}`);

@@ -169,8 +169,8 @@ describe('a server shutting down', () => {
   it('answers a request that arrives during the drain with UNAVAILABLE', async () => {
     const nf = await createNinefold(logApp, { database: ':memory:', logger: false });
     // The first request starts the shutdown; the test's own preClose hook (after the
-    // server's) holds the drain open until the second request, sent on the same connection
-    // once the first is answered, has had its answer.
+    // server's) holds the drain open until the second request, sent on another kept-alive
+    // connection once the first is answered, has had its answer.
     let begun: () => void = () => {};
     const closing = new Promise<void>((resolve) => {
       begun = resolve;
@@ -191,33 +191,35 @@ describe('a server shutting down', () => {
     });
     await nf.server.listen({ host: '127.0.0.1', port: 0 });
     const { port } = nf.server.server.address() as { port: number };
-    const socket = connect({ host: '127.0.0.1', port });
-    let received = '';
-    let waiting: { n: number; resolve: () => void } | undefined;
-    const settle = (ended = false) => {
-      if (waiting && (ended || received.split('HTTP/1.1 ').length > waiting.n)) waiting.resolve();
-    };
-    socket.on('data', (chunk) => {
-      received += chunk.toString();
-      settle();
-    });
-    socket.on('close', () => settle(true));
-    /** Resolves once `n` answers have arrived (or the server closed the connection). */
-    const answers = (n: number) =>
-      new Promise<void>((resolve) => {
-        waiting = { n, resolve };
-        settle();
+    /** A raw connection: what it received, and a wait for its next answer (or its end). */
+    const open = async () => {
+      const socket = connect({ host: '127.0.0.1', port });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const conn = { socket, received: '', next: Promise.resolve() };
+      conn.next = new Promise<void>((resolve) => {
+        socket.on('data', (chunk) => {
+          conn.received += chunk.toString();
+          if (conn.received.includes('\r\n\r\n')) resolve();
+        });
+        socket.on('close', () => resolve());
       });
+      return conn;
+    };
     const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
-    socket.write(get('/api/test-close'));
-    await answers(1);
-    socket.write(get('/api/health'));
-    await answers(2);
+    const first = await open();
+    const other = await open();
+    first.socket.write(get('/api/test-close'));
+    await first.next;
+    // An answer given while closing ends its connection, so it cannot hold the close open.
+    expect(parseAnswer(first.received).headers.connection).toBe('close');
+    other.socket.write(get('/api/health'));
+    await other.next;
     release();
     await closed;
-    socket.destroy();
-    const second = parseAnswer(received.slice(received.indexOf('HTTP/1.1', 10)));
-    expect(second.status, received).toBe(503);
+    first.socket.destroy();
+    other.socket.destroy();
+    const second = parseAnswer(other.received);
+    expect(second.status, other.received).toBe(503);
     expect(second.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(second.headers.connection).toBe('close');
     expect(JSON.parse(second.body)).toMatchObject({ status: 503, code: 'UNAVAILABLE' });

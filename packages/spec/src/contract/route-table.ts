@@ -118,6 +118,8 @@ export const ROUTES = {
   getQuotas: get('/api/quotas', "The caller's quota usage", 'signedIn', ['UNAUTHENTICATED']),
   getRates: get('/api/rates', 'What the rate limits hold now', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
   getAudit: get('/api/audit', 'The audit log', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
+  // Admins, or a scraper with the operator's METRICS_TOKEN as its bearer token.
+  getMetrics: get('/api/metrics', 'Prometheus metrics', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
   listRecords: { ...get('/api/entities/{entity}', 'List records', 'rules'), expand: 'entity' },
   createRecord: {
     method: 'POST',

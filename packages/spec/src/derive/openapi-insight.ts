@@ -1,6 +1,6 @@
 /**
  * The routes that tell how the app is used: the caller's quotas, what the rate limits hold
- * (admins), and the audit log (admins).
+ * (admins), the audit log (admins), and the process's metrics (admins or a scraper's token).
  */
 import type { JsonSchema } from './json-schema';
 import { jsonContent } from './openapi-names';
@@ -15,7 +15,7 @@ const query = (name: string, description: string, schema: JsonSchema): JsonSchem
 });
 
 /**
- * The operations of `/api/quotas`, `/api/rates` and `/api/audit`, by route id.
+ * The operations of `/api/quotas`, `/api/rates`, `/api/audit` and `/api/metrics`, by route id.
  * @example insightOperations(ctx).getAudit.parameters
  */
 export function insightOperations(ctx: OpenApiContext) {
@@ -65,6 +65,19 @@ export function insightOperations(ctx: OpenApiContext) {
         query('cursor', 'The `nextCursor` of the previous page.', { type: 'string' }),
       ],
       responses: { '200': { description: 'A page of entries.', content: jsonContent('AuditPage') } },
+    }),
+    getMetrics: operation(ctx, 'getMetrics', {
+      operationId: 'getMetrics',
+      description:
+        "This process's metrics in Prometheus's text format: requests by method, route pattern and status, realtime sockets, and the process's own figures. For admins, or with the operator's `METRICS_TOKEN` as the bearer token.",
+      tags: ['platform'],
+      anonymous: false,
+      responses: {
+        '200': {
+          description: "The metrics, as `text/plain; version=0.0.4` (Prometheus's text format).",
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        },
+      },
     }),
   };
 }

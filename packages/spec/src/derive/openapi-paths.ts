@@ -44,6 +44,7 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
     getQuotas: once('getQuotas'),
     getRates: once('getRates'),
     getAudit: once('getAudit'),
+    getMetrics: once('getMetrics'),
     listRecords: perEntity('listRecords'),
     createRecord: perEntity('createRecord'),
     getRecord: perEntity('getRecord'),

@@ -53,7 +53,7 @@ export function openApi(app: App, options: OpenApiOptions = {}): OpenApiDocument
         : { url: '/', description: 'The origin that serves this document.' },
     ],
     tags: [
-      { name: 'platform', description: 'Health, the spec and this document.' },
+      { name: 'platform', description: 'Health, the spec, this document and the metrics.' },
       { name: 'auth', description: 'Sign-up, sign-in and the session.' },
       { name: 'limits', description: 'Quota usage, and what the rate limits hold.' },
       { name: 'audit', description: 'The audit log.' },
