@@ -363,6 +363,7 @@ export default defineApp({
       widgets: [
         {
           kind: 'list',
+          name: 'myOpenTickets',
           title: 'My open tickets',
           entity: 'tickets',
           where: { status: [...OPEN_STATES] },
@@ -370,6 +371,7 @@ export default defineApp({
         },
         {
           kind: 'list',
+          name: 'queue',
           title: 'The queue',
           entity: 'tickets',
           where: { status: 'new' },
@@ -379,6 +381,7 @@ export default defineApp({
           // Open tickets whose clock runs (not pending on the customer), soonest due first;
           // the helpdesk's UI narrows it to the ones about to miss their SLA.
           kind: 'list',
+          name: 'slaAtRisk',
           title: 'SLA at risk',
           entity: 'tickets',
           where: { status: ['new', 'open'] },
@@ -388,6 +391,7 @@ export default defineApp({
         },
         {
           kind: 'chart',
+          name: 'ticketStats',
           title: 'Tickets by status and priority',
           action: 'ticketStats',
           series: ['byStatus', 'byPriority'],

@@ -27,7 +27,7 @@ const TeamsPanel = lazy(() => import('./teams-panel').then((m) => ({ default: m.
 export const helpdeskUi = defineUi({
   fields: { 'tickets.dueAt': SlaBadge },
   extras: { ticket: SlaPanel },
-  widgets: { 'SLA at risk': SlaAtRiskWidget },
+  widgets: { slaAtRisk: SlaAtRiskWidget },
   components: { MyWorkload: MyWorkloadPage },
   adminPanels: { teams: { title: 'Teams', component: TeamsPanel } },
   screens: {

@@ -6,7 +6,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 
 /**
- * @example widgets: { 'SLA at risk': lazySlot(() => import('./sla-at-risk-widget').then((m) => m.SlaAtRiskWidget), WidgetPlaceholder) }
+ * @example widgets: { slaAtRisk: lazySlot(() => import('./sla-at-risk-widget').then((m) => m.SlaAtRiskWidget), WidgetPlaceholder) }
  */
 export function lazySlot<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -22,7 +22,7 @@ import { useNow } from './use-now';
 const { useList } = hooksFor<typeof app>();
 
 /**
- * @example registry.widgets = { 'SLA at risk': SlaAtRiskWidget }
+ * @example defineUi({ widgets: { slaAtRisk: SlaAtRiskWidget } })
  */
 export function SlaAtRiskWidget({ widget }: WidgetProps) {
   const meta = useMeta();

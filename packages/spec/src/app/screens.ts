@@ -6,37 +6,43 @@ import type { Where } from './action';
 
 export type ScreenKind = 'dashboard' | 'list' | 'board' | 'form' | 'detail' | 'custom' | 'login' | 'signup';
 
-export type WidgetInput =
-  | {
-      readonly kind: 'count';
-      readonly title: string;
-      readonly entity: string;
-      readonly where?: Where;
-      readonly roles?: readonly string[];
-    }
-  | {
-      readonly kind: 'list';
-      readonly title: string;
-      readonly entity: string;
-      readonly where?: Where;
-      readonly sort?: string;
-      readonly limit?: number;
-      readonly roles?: readonly string[];
-    }
-  | {
-      readonly kind: 'chart';
-      readonly title: string;
-      /** An action whose output is one or more maps of label to count. */
-      readonly action: string;
-      readonly series: readonly string[];
-      readonly roles?: readonly string[];
-    }
-  | {
-      readonly kind: 'custom';
-      readonly title: string;
-      readonly component: string;
-      readonly roles?: readonly string[];
-    };
+/** What every dashboard widget has. */
+interface WidgetBase {
+  /**
+   * A stable name, unique on its screen: an app's UI replaces the generated widget by it
+   * (`defineUi({ widgets: { atRisk: AtRiskWidget } })`), whatever its title says.
+   */
+  readonly name?: string;
+  readonly title: string;
+  /** Who sees it (default everyone who sees the screen). */
+  readonly roles?: readonly string[];
+}
+
+export type WidgetInput = WidgetBase &
+  (
+    | {
+        readonly kind: 'count';
+        readonly entity: string;
+        readonly where?: Where;
+      }
+    | {
+        readonly kind: 'list';
+        readonly entity: string;
+        readonly where?: Where;
+        readonly sort?: string;
+        readonly limit?: number;
+      }
+    | {
+        readonly kind: 'chart';
+        /** An action whose output is one or more maps of label to count. */
+        readonly action: string;
+        readonly series: readonly string[];
+      }
+    | {
+        readonly kind: 'custom';
+        readonly component: string;
+      }
+  );
 
 export interface ScreenInput {
   readonly route: string;

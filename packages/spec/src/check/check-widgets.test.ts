@@ -107,10 +107,42 @@ const cases: BrokenCase[] = [
     path: 'screens.dashboard.widgets[2].component',
     mentions: "custom widget 'Hello' names no component",
   },
+  {
+    name: 'two widgets of one screen with one name',
+    edit: (d) => {
+      widgets(d)[2]!.name = widgets(d)[1]!.name!;
+    },
+    path: 'screens.dashboard.widgets[2].name',
+    mentions: "two widgets of the screen are named 'queue' (also screens.dashboard.widgets[1])",
+  },
+  {
+    name: 'a widget name that is not a name',
+    edit: (d) => {
+      widgets(d)[0]!.name = 'my open tickets';
+    },
+    path: 'screens.dashboard.widgets[0].name',
+    mentions: "widget name 'my open tickets' is not a name",
+  },
 ];
 
 describe('checkWidgets', () => {
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+
+  it('takes one name on two screens, and widgets without a name', () => {
+    const edit = (d: Draft<App>) => {
+      d.screens.second = {
+        route: '/second',
+        kind: 'dashboard',
+        title: 'Second',
+        widgets: [
+          { name: 'queue', kind: 'count', title: 'New', entity: 'tickets', where: { status: 'new' } },
+          { kind: 'count', title: 'All', entity: 'tickets' },
+        ],
+      };
+    };
+    expect(messagesAt(helpdesk, edit, 'screens.second.widgets[0].name')).toEqual([]);
+    expect(messagesAt(helpdesk, edit, 'screens.second.widgets[1].name')).toEqual([]);
   });
 });

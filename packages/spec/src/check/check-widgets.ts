@@ -1,6 +1,7 @@
 /**
- * Dashboard widgets: the entity and filters of counts and lists, the action and series of
- * charts, and the roles each is shown to.
+ * Dashboard widgets: their names (unique on a screen, the key an app's UI replaces them by),
+ * the entity and filters of counts and lists, the action and series of charts, and the roles
+ * each is shown to.
  */
 
 import type { Where } from '../app/action';
@@ -12,13 +13,32 @@ import { checkRoleRef } from './check-roles';
 import { article, which } from './describe-names';
 import { valueProblem } from './value-problem';
 
+const NAME = /^[A-Za-z][\w-]*$/;
+
 /**
  * Checks a dashboard's widgets.
  * @example checkWidgets(ctx, screen.widgets, 'screens.dashboard.widgets')
  */
 export function checkWidgets(ctx: CheckContext, widgets: readonly WidgetInput[], path: string): void {
+  const named = new Map<string, number>();
   for (const [i, widget] of widgets.entries()) {
     const at = `${path}[${i}]`;
+    if (widget.name !== undefined) {
+      const first = named.get(widget.name);
+      if (!NAME.test(widget.name)) {
+        ctx.report(
+          `${at}.name`,
+          `widget name '${widget.name}' is not a name: letters, digits, '_' and '-', starting with a letter`,
+        );
+      } else if (first !== undefined) {
+        ctx.report(
+          `${at}.name`,
+          `two widgets of the screen are named '${widget.name}' (also ${path}[${first}]); an app's UI replaces a widget by its name, so each needs its own`,
+        );
+      } else {
+        named.set(widget.name, i);
+      }
+    }
     for (const [j, role] of (widget.roles ?? []).entries()) checkRoleRef(ctx, role, `${at}.roles[${j}]`);
     if (widget.kind === 'count' || widget.kind === 'list') {
       checkRecordsWidget(

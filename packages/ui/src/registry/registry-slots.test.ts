@@ -1,7 +1,7 @@
 /**
  * The registry's slots as the generated UI uses them, rendered to markup with the helpdesk's
  * meta: a page replaced by screen name (still behind the screen's gate), a dashboard widget
- * replaced by title, and a page added with its own screen (routed, gated and in the
+ * replaced by its name (not its title), and a page added with its own screen (routed, gated and in the
  * navigation of its roles only).
  */
 import type { MetaAnswer } from '@ninefold/client';
@@ -75,8 +75,8 @@ describe('the pages slot', () => {
 describe('the widgets slot', () => {
   const page = { name: 'dashboard', screen: meta.screens.dashboard!, params: {} };
 
-  it('replaces the generated widget of that title, and only that one', () => {
-    const html = render(h(DashboardPage, page), 'agent', '/', { widgets: { 'The queue': Queue } });
+  it('replaces the generated widget of that name, and only that one', () => {
+    const html = render(h(DashboardPage, page), 'agent', '/', { widgets: { queue: Queue } });
     expect(html).toContain('Our queue: The queue on Dashboard');
     expect(html).not.toMatch(/<h2[^>]*>The queue\b/);
     // The other widgets of the role are still the generated ones.
@@ -84,8 +84,24 @@ describe('the widgets slot', () => {
     expect(html).toContain('Tickets by status and priority');
   });
 
+  it('is keyed by name, not by title', () => {
+    const html = render(h(DashboardPage, page), 'agent', '/', { widgets: { 'The queue': Queue } });
+    expect(html).not.toContain('Our queue');
+    expect(html).toMatch(/<h2[^>]*>The queue\b/);
+  });
+
+  it("replaces it by '<screen>.<name>' on that screen only", () => {
+    const html = render(h(DashboardPage, page), 'agent', '/', { widgets: { 'dashboard.queue': Queue } });
+    expect(html).toContain('Our queue: The queue on Dashboard');
+    const elsewhere = { ...page, name: 'overview' };
+    const other = render(h(DashboardPage, elsewhere), 'agent', '/', {
+      widgets: { 'dashboard.queue': Queue },
+    });
+    expect(other).not.toContain('Our queue');
+  });
+
   it('does not draw a replacement for a widget the role does not get', () => {
-    const html = render(h(DashboardPage, page), 'customer', '/', { widgets: { 'The queue': Queue } });
+    const html = render(h(DashboardPage, page), 'customer', '/', { widgets: { queue: Queue } });
     expect(html).not.toContain('Our queue');
     expect(html).toMatch(/<h2[^>]*>My open tickets\b/);
   });

@@ -54,7 +54,10 @@ export interface UiRegistry {
   readonly components?: Named<never>;
   /** By screen name: replaces the generated page (e.g. `ticket`). */
   readonly pages?: Named<PageProps>;
-  /** By widget name (the spec's `name` of a dashboard widget): replaces the generated widget. */
+  /**
+   * By a dashboard widget's `name` in the spec (`slaAtRisk`), or `<screen>.<name>` for that
+   * screen's only: replaces the generated widget. A widget without a name keeps its own.
+   */
   readonly widgets?: Named<WidgetProps>;
   /** By `entity.field`: how a value is shown in tables, cards and detail pages. */
   readonly fields?: Named<FieldViewProps>;

@@ -1,14 +1,14 @@
 /**
  * A `dashboard` screen: a line on what the product does for this role, then the widgets of
  * the role — lists, counts, charts, or the app's own components — each replaceable by the
- * app (by the widget's title).
+ * app by the widget's `name` (see `widgetReplacement`).
  */
 import type { ScreenInput, WidgetInput } from '@ninefold/spec';
 import type { ComponentType } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useMeta } from '../../meta/meta-provider';
 import { useRegistry } from '../../registry/registry-provider';
-import type { PageProps, WidgetProps } from '../../registry/ui-registry';
+import type { PageProps, UiRegistry, WidgetProps } from '../../registry/ui-registry';
 import { Link } from '../../router/link';
 import { screenRoute } from '../../screens/screen-entries';
 import { useSession } from '../../session/session-provider';
@@ -17,17 +17,35 @@ import { CountWidget } from './count-widget';
 import { ListWidget } from './list-widget';
 import '../../styles/dashboard.css';
 
+/**
+ * The app's component for a widget: by `<screen>.<name>` (that screen's only), else by its
+ * name; a widget without a name is never replaced.
+ * @example widgetReplacement({ atRisk: AtRisk }, 'dashboard', { name: 'atRisk', … }) // AtRisk
+ */
+export function widgetReplacement(
+  widgets: UiRegistry['widgets'],
+  screenName: string,
+  widget: WidgetInput,
+): ComponentType<WidgetProps> | undefined {
+  if (widget.name === undefined || !widgets) return undefined;
+  // Own keys only: a widget named `constructor` is not Object's.
+  const own = (key: string) => (Object.hasOwn(widgets, key) ? widgets[key] : undefined);
+  return own(`${screenName}.${widget.name}`) ?? own(widget.name);
+}
+
 function Widget({
   widget,
   screen,
+  screenName,
   entity,
 }: {
   widget: WidgetInput;
   screen: ScreenInput;
+  screenName: string;
   entity: string | undefined;
 }) {
   const registry = useRegistry();
-  const Replacement = registry.widgets?.[widget.title];
+  const Replacement = widgetReplacement(registry.widgets, screenName, widget);
   if (Replacement) return <Replacement widget={widget} screen={screen} />;
   switch (widget.kind) {
     case 'list':
@@ -78,7 +96,13 @@ export function DashboardPage(page: PageProps) {
       ) : (
         <div className="widgets">
           {widgets.map((w) => (
-            <Widget key={w.title} widget={w} screen={page.screen} entity={entity} />
+            <Widget
+              key={w.name ?? w.title}
+              widget={w}
+              screen={page.screen}
+              screenName={page.name}
+              entity={entity}
+            />
           ))}
         </div>
       )}
