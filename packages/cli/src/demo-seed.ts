@@ -1,12 +1,14 @@
 /**
- * An app's demo data: the default export of `<appDir>/seed.ts`, a function
- * `(core, { force? }) => Promise<boolean>` that answers false when it refused to seed, with
- * optional `DEMO_ACCOUNTS` (`{ email, role }[]`) and `DEMO_PASSWORD` to tell people how to sign in.
+ * An app's demo data: the default export of `<appDir>/seed.ts`, made by `defineSeed` from
+ * @ninefold/server (which knows its accounts and password, to tell people how to sign in).
+ * Still accepted: a plain function `(core, { force? }) => Promise<boolean>` that answers false
+ * when it refused to seed, with optional `DEMO_ACCOUNTS` (`{ email, role }[]`) and `DEMO_PASSWORD`
+ * exports.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Core } from '@ninefold/server';
+import { type Core, isSeed } from '@ninefold/server';
 import { CliError, type CommandIO } from './command';
 
 export interface DemoSeed {
@@ -25,7 +27,13 @@ export async function loadDemoSeed(appDir: string, cwd: string): Promise<DemoSee
   if (!existsSync(file)) return undefined;
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   if (typeof module.default !== 'function') {
-    throw new CliError(`${file} must export its seed function as the default export`);
+    throw new CliError(
+      `${file} must export its seed as the default export: export default defineSeed(app, {…})`,
+    );
+  }
+  const seed = module.default;
+  if (isSeed(seed)) {
+    return { file, seed, accounts: seed.accounts, password: seed.password };
   }
   const accounts = Array.isArray(module.DEMO_ACCOUNTS) ? module.DEMO_ACCOUNTS : [];
   return {

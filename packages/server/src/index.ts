@@ -25,5 +25,6 @@ export { restoreSqliteFile, sqliteInUse, sqliteProblems } from './db/sqlite/sqli
 export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
 export { staticUi } from './http/static-ui';
+export * from './seed';
 export type { Ninefold, NinefoldOptions } from './start-app';
 export { createNinefold } from './start-app';
