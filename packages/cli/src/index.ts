@@ -7,3 +7,9 @@ export { CliError, UsageError } from './command';
 export { COMMANDS } from './command-registry';
 export { loadApp } from './load-app';
 export { run } from './run';
+export {
+  type BuildAppUiOptions,
+  type BuiltAppUi,
+  buildAppUi,
+  defaultUiOutDir,
+} from './ui/build-app-ui';

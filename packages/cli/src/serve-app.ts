@@ -3,15 +3,15 @@
  * API (and the UI when it is built) on one port, until SIGINT or SIGTERM closes it cleanly.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-// Not yet exported by @ninefold/server's index; switch to the package import once it is.
+import { join, relative, resolve } from 'node:path';
 import { createNinefold, type Ninefold, openDatabase, staticUi } from '@ninefold/server';
 import { CliError, type CommandIO } from './command';
 import { databaseLocation } from './database-location';
 import { loadDemoSeed, printAccounts } from './demo-seed';
+import { DEV_URL_ENV } from './dev/dev-url';
 import { loadCheckedApp } from './load-app';
 import { cliError, hasUsers } from './open-app';
+import { GENERATED_DIR } from './ui/app-ui-source';
 
 export interface ServeOptions {
   readonly appDir: string;
@@ -22,9 +22,6 @@ export interface ServeOptions {
   /** The reverse proxies trusted to name the client (`TRUST_PROXY`); false for none. */
   readonly trustProxy: false | string;
 }
-
-/** The built React client, served beside the API when it exists. */
-export const UI_DIST = fileURLToPath(new URL('../../ui/dist', import.meta.url));
 
 /**
  * Serves the app and resolves once a signal has closed the server and the database.
@@ -44,16 +41,25 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   const stopped = untilSignal();
   try {
     const demo = options.demo ? await seedDemo(nf, options.appDir, io) : undefined;
-    const ui = existsSync(join(UI_DIST, 'index.html'));
-    if (ui) await staticUi(nf.server, UI_DIST);
+    const devUrl = (io.env ?? process.env)[DEV_URL_ENV];
+    // Behind `ninefold dev`, Vite serves the UI from the app's sources, never a build.
+    const dist = join(resolve(io.cwd, options.appDir), GENERATED_DIR, 'dist');
+    const ui = devUrl === undefined && existsSync(join(dist, 'index.html'));
+    if (ui) await staticUi(nf.server, dist);
     await nf.server.listen({ port: options.port, host: options.host });
     // With port 0 the system picks one: tell the one it picked.
     const address = nf.server.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    const url = `http://${hostForUrl(options.host)}:${port}`;
+    const own = `http://${hostForUrl(options.host)}:${port}`;
+    const url = devUrl ?? own;
     io.out(`✓ ${app.about.name} is running at ${url}`);
     io.out(`  API       ${url}/api (OpenAPI: ${url}/api/openapi.json)`);
-    io.out(`  UI        ${ui ? `${url}/` : 'not built (npm run build -w @ninefold/ui)'}`);
+    if (devUrl !== undefined) io.out(`  UI        ${url}/ (Vite, hot reload; this API process on ${own})`);
+    else if (ui) io.out(`  UI        ${url}/ (from ${relative(io.cwd, dist) || '.'})`);
+    else
+      io.out(
+        `  UI        not built: run \`ninefold build ${options.appDir}\` first (it makes ${relative(io.cwd, dist)})`,
+      );
     io.out(`  database  ${where.label}`);
     demo?.();
     io.out('Press Ctrl-C to stop.');

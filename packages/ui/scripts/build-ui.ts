@@ -1,33 +1,24 @@
 /**
- * The production build of the UI, as `npm run build` makes it, callable from a script:
- * packages/ui/dist with its manifest (dist/.vite/manifest.json) and source maps.
+ * The production build of the helpdesk's UI, made as any app's is (`ninefold build`, through
+ * the CLI's `buildAppUi`): the generated UI with the helpdesk's own `ui/` components, with its
+ * manifest (.vite/manifest.json) and source maps. The scripts run the packages' dist/, so
+ * `npm run build` first.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAppUi, defaultUiOutDir } from '@ninefold/cli';
 
 /** packages/ui */
 export const UI_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** packages/ui/dist */
-export const DIST = join(UI_DIR, 'dist');
+/** examples/helpdesk: the app whose UI the scripts measure. */
+export const HELPDESK = join(UI_DIR, '..', '..', 'examples', 'helpdesk');
+/** examples/helpdesk/.ninefold/dist, where `ninefold build examples/helpdesk` puts it. */
+export const DIST = defaultUiOutDir(HELPDESK);
 
 /**
- * Builds the UI into `outDir` (default dist) in production mode, whatever NODE_ENV says
- * (a test runner's `test` would otherwise bake React's development build in).
- * @example await buildUi(); // packages/ui/dist
+ * Builds the helpdesk's UI into `outDir` (default DIST) in production mode.
+ * @example await buildUi(); // examples/helpdesk/.ninefold/dist
  */
 export async function buildUi(outDir: string = DIST): Promise<void> {
-  const { build } = await import('vite');
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: join(UI_DIR, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    if (env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = env;
-  }
+  await buildAppUi(HELPDESK, { outDir });
 }

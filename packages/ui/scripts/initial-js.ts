@@ -38,7 +38,7 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error(
-      `${manifestPath} is missing: build with build.manifest = true (packages/ui/vite.config.ts).`,
+      `${manifestPath} is missing: build with build.manifest = true (packages/cli/src/ui/build-app-ui.ts).`,
     );
   }
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -60,7 +60,7 @@ function closure(manifest: Record<string, ManifestChunk>, key: string): Set<stri
  * What a lazy chunk adds on top of the initial JavaScript (e.g. the /login page's own chunk,
  * fetched as soon as the router knows the route), and on top of the chunks `after` names
  * (loaded before it); undefined when no manifest key matches.
- * @example lazyExtra('packages/ui/dist', /login-page\.tsx$/)?.gzipBytes
+ * @example lazyExtra('examples/helpdesk/.ninefold/dist', /login-page\.tsx$/)?.gzipBytes
  */
 export function lazyExtra(
   distDir: string,
@@ -84,7 +84,7 @@ export function lazyExtra(
 
 /**
  * Measures the initial JavaScript of a built UI.
- * @example const m = initialJs('packages/ui/dist'); m.gzipBytes / 1000 // 98.4
+ * @example const m = initialJs('examples/helpdesk/.ninefold/dist'); m.gzipBytes / 1000 // 98.4
  */
 export function initialJs(distDir: string, entry = 'index.html'): InitialJs {
   const manifest = readManifest(distDir);

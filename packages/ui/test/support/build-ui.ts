@@ -1,52 +1,69 @@
 /**
- * Builds the UI (packages/ui/dist) once when its sources are newer than the build. Test
- * files run in parallel workers, so the build takes a lock (an atomic mkdir): the first
- * worker builds, the others wait and then find the build fresh.
+ * Builds the helpdesk's UI for the browser tests the way any app's is built (`buildAppUi`
+ * from @ninefold/cli, what `ninefold build` runs), once per change of what goes into it. Test
+ * files run in parallel workers, so the build takes a lock (an atomic mkdir): the first worker
+ * builds, the others wait and then find the build fresh.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAppUi } from '@ninefold/cli';
 
 /** packages/ui */
 export const UI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/**
- * packages/ui/dist, what staticUi() serves; or `NINEFOLD_UI_DIST`, a copy of a build made
- * before, used as it is. That pins a run to one build: a rebuild of packages/ui/dist by
- * another run at the same time (it empties the folder) would otherwise take away chunks an
- * open page has yet to load, and fail tests that have nothing to do with the change.
- */
-export const DIST = process.env.NINEFOLD_UI_DIST ?? join(UI_DIR, 'dist');
-
 const REPO = join(UI_DIR, '..', '..');
-// Everything that ends up in the bundle: the UI, the packages it imports, the app's components.
+/** The app the browser tests run. */
+export const HELPDESK = join(REPO, 'examples', 'helpdesk');
+/**
+ * Where the tests' build goes: its own folder (not the `.ninefold/dist` that `npm start`
+ * serves), or `NINEFOLD_UI_DIST`, a build made before, used as it is. That pins a run to one
+ * build: a rebuild by another run at the same time (it empties the folder) would otherwise take
+ * away chunks an open page has yet to load, and fail tests that have nothing to do with it.
+ */
+export const DIST = process.env.NINEFOLD_UI_DIST ?? join(HELPDESK, '.ninefold', 'test-dist');
+
+// What ends up in the bundle: the packages as an app gets them (their dist/, rebuilt before
+// every test run), @ninefold/ui's page, the helpdesk's own components, and the build itself.
 const SOURCES = [
-  join(UI_DIR, 'src'),
+  ...['ui', 'spec', 'client', 'react'].map((p) => join(REPO, 'packages', p, 'dist')),
   join(UI_DIR, 'index.html'),
-  join(UI_DIR, 'vite.config.ts'),
-  join(REPO, 'packages', 'spec', 'src'),
-  join(REPO, 'packages', 'client', 'src'),
-  join(REPO, 'packages', 'react', 'src'),
-  join(REPO, 'examples', 'helpdesk', 'ui'),
-  join(REPO, 'examples', 'helpdesk', 'app.ts'),
+  join(UI_DIR, 'public'),
+  join(HELPDESK, 'ui'),
+  join(HELPDESK, 'app.ts'),
+  join(REPO, 'packages', 'cli', 'src', 'ui'),
 ];
+/** In the build, beside what it was built from: a dotfile, which the server never sends. */
+const STAMP = '.sources-hash';
 // Under node_modules, which git ignores.
 const LOCK = join(UI_DIR, 'node_modules', '.ninefold-ui-build-lock');
 const STALE_LOCK_MS = 5 * 60_000;
 
-/** The newest modification time of a file or anywhere under a folder (0 when missing). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...readdirSync(path).map((name) => (name === 'node_modules' ? 0 : newest(join(path, name)))),
-  );
+/**
+ * A hash of every source file's path and content. Content, not modification times: the
+ * packages' dist/ is rewritten before each test run, byte for byte the same when nothing changed.
+ */
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    if (!statSync(path).isDirectory()) {
+      hash.update(path).update(readFileSync(path));
+      return;
+    }
+    for (const name of readdirSync(path).sort()) {
+      // Declarations and maps never change the bundle's behaviour.
+      if (name === 'node_modules' || name === 'types' || name.endsWith('.map')) continue;
+      visit(join(path, name));
+    }
+  };
+  for (const source of SOURCES) visit(source);
+  return hash.digest('hex');
 }
 
-function isFresh(): boolean {
-  const index = join(DIST, 'index.html');
-  return existsSync(index) && statSync(index).mtimeMs >= Math.max(...SOURCES.map(newest));
+function isFresh(hash: string): boolean {
+  const stamp = join(DIST, STAMP);
+  return existsSync(join(DIST, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,33 +85,22 @@ async function takeLock(): Promise<void> {
   }
 }
 
-async function build(): Promise<void> {
-  const { build: viteBuild } = await import('vite');
-  // Vitest sets NODE_ENV=test, which Vite would bake in (React's development build): build as
-  // `npm run build` does, then put it back.
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await viteBuild({ configFile: join(UI_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
-  } finally {
-    if (env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = env;
-  }
-}
-
 /**
- * Builds packages/ui/dist unless it is newer than every source. Safe to call from many test
- * files at once. Set `NINEFOLD_UI_PREBUILT=1` to use dist as it is, or `NINEFOLD_UI_DIST` to
- * serve a copy of it.
+ * Builds the helpdesk's UI into DIST unless it was built from exactly the present sources.
+ * Safe to call from many test files at once. Set `NINEFOLD_UI_PREBUILT=1` to use DIST as it
+ * is, or `NINEFOLD_UI_DIST` to serve a copy of a build.
  * @example beforeAll(() => ensureUiBuilt(), 180_000);
  */
 export async function ensureUiBuilt(): Promise<void> {
   const pinned = process.env.NINEFOLD_UI_PREBUILT === '1' || process.env.NINEFOLD_UI_DIST !== undefined;
   if (pinned && existsSync(join(DIST, 'index.html'))) return;
-  if (isFresh()) return;
+  if (isFresh(sourcesHash())) return;
   await takeLock();
   try {
-    if (!isFresh()) await build();
+    const hash = sourcesHash();
+    if (isFresh(hash)) return;
+    await buildAppUi(HELPDESK, { outDir: DIST });
+    writeFileSync(join(DIST, STAMP), hash);
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
