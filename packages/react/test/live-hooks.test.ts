@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
+
+import { testDialects } from '@ninefold/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../server/test/helpdesk-harness';
-import { DIALECTS } from '../../server/test/test-databases';
-import { hooks, type ReactHarness, startReactHarness } from './react-harness';
+import { hooks, type ReactHarness, startReactHarness, type TestUser } from './react-harness';
 
 // Each hook's result is spread so it is watched whole (TanStack re-renders only for the
 // fields read while rendering), as a component showing all of it would.
-describe.each(DIALECTS)('hooks kept live by realtime on %s', (dialect) => {
+describe.each(testDialects())('hooks kept live by realtime on %s', (dialect) => {
   let r: ReactHarness;
   let agent: TestUser;
   let colleague: TestUser;
@@ -15,14 +15,14 @@ describe.each(DIALECTS)('hooks kept live by realtime on %s', (dialect) => {
 
   beforeAll(async () => {
     r = await startReactHarness(dialect);
-    agent = await r.h.user('agent');
-    colleague = await r.h.user('agent');
-    admin = await r.h.user('admin');
+    agent = await r.user('agent');
+    colleague = await r.user('agent');
+    admin = await r.user('admin');
   });
   afterAll(() => r.close());
 
   it('useList shows what other clients create, transition and delete', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const reader = r.as(agent);
     const { result, unmount } = renderHook(
       () => ({ ...hooks.useList('tickets', { where: { requester: customer.id }, sort: 'createdAt' }) }),
@@ -43,7 +43,7 @@ describe.each(DIALECTS)('hooks kept live by realtime on %s', (dialect) => {
   });
 
   it('useRecord follows changes, and answers NOT_FOUND once the record is deleted', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const t = await r.as(customer).client.create('tickets', { subject: 'Live record', description: 'x' });
     const reader = r.as(agent);
     const { result, unmount } = renderHook(() => ({ ...hooks.useRecord('tickets', t.id) }), {
@@ -63,7 +63,7 @@ describe.each(DIALECTS)('hooks kept live by realtime on %s', (dialect) => {
   });
 
   it('drops a ticket from an agent’s “assigned to me” list when it is reassigned away', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const t = await r.as(customer).client.create('tickets', { subject: 'Reassigned', description: 'x' });
     await r.as(colleague).client.transition('tickets', t.id, 'triage', { assignee: agent.id });
     const reader = r.as(agent);
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('hooks kept live by realtime on %s', (dialect) => {
   });
 
   it('useQuota counts a ticket created through useCreate, and one created elsewhere', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const me = r.as(customer);
     const { result, unmount } = renderHook(
       () => ({ quota: hooks.useQuota('openTickets'), create: hooks.useCreate('tickets') }),

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../server/test/helpdesk-harness';
-import { hooks, type ReactHarness, startReactHarness } from './react-harness';
+import { hooks, type ReactHarness, startReactHarness, type TestUser } from './react-harness';
 
 /**
  * Each answer the hook waits for is held back until the optimistic value has been seen, so
@@ -15,8 +14,8 @@ describe('optimistic writes through the hooks', () => {
 
   beforeAll(async () => {
     r = await startReactHarness('sqlite');
-    customer = await r.h.user('customer');
-    agent = await r.h.user('agent');
+    customer = await r.user('customer');
+    agent = await r.user('agent');
   });
   afterAll(() => r.close());
 
@@ -63,7 +62,7 @@ describe('optimistic writes through the hooks', () => {
   });
 
   it('useUpdate refused (412) keeps the other writer’s version that arrived by realtime meanwhile', async () => {
-    const other = await r.h.user('customer');
+    const other = await r.user('customer');
     const t = await r
       .as(other)
       .client.create('tickets', { subject: 'Rollback over realtime', description: 'x', priority: 'low' });

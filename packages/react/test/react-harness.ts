@@ -1,22 +1,34 @@
 /**
- * The helpdesk on loopback for hook tests: a real server, real clients (Node's fetch and the
- * `ws` package, the session as a bearer token or as a cookie two "tabs" share), the hooks'
- * provider as a test wrapper, and a way to hold a response back so an optimistic value can be
- * seen before the server's answer arrives — the request itself still reaches the server.
+ * The helpdesk on loopback for hook tests, through the test kit: a real server, real clients
+ * (Node's fetch and the `ws` package, the session as a bearer token or as a cookie two "tabs"
+ * share), the hooks' provider as a test wrapper, and a way to hold a response back so an
+ * optimistic value can be seen before the server's answer arrives — the request itself still
+ * reaches the server.
  */
+import type { DialectName } from '@ninefold/server';
+import {
+  type CookieJar,
+  createTestApp,
+  type TestUser as KitUser,
+  type TestApp,
+  type TestClient,
+  type TestSockets,
+} from '@ninefold/testing';
 import { createElement, type ReactNode } from 'react';
-import type app from '../../../examples/helpdesk/app';
-import { createClient, type NinefoldClient } from '../../client/src/index';
-import { type TestSockets, testSockets } from '../../client/test/test-sockets';
-import type { DialectName } from '../../server/src/db/database';
-import { type Harness, startHelpdesk, type TestUser } from '../../server/test/helpdesk-harness';
+import app from '../../../examples/helpdesk/app';
 import { createNinefoldReact } from '../src/index';
 
+export type { CookieJar } from '@ninefold/testing';
 export type Helpdesk = typeof app;
 export const hooks = createNinefoldReact<Helpdesk>();
 
+/** An account of the helpdesk and one session of it, which every `as(user)` tab shares. */
+export interface TestUser extends KitUser<Helpdesk> {
+  readonly token: string;
+}
+
 export interface Tab {
-  readonly client: NinefoldClient<Helpdesk>;
+  readonly client: TestClient<Helpdesk>;
   readonly sockets: TestSockets;
   /** Renders its children inside this client's provider (a fresh query cache each time). */
   readonly wrapper: (props: { children: ReactNode }) => ReactNode;
@@ -25,8 +37,9 @@ export interface Tab {
 }
 
 export interface ReactHarness {
-  readonly h: Harness;
-  readonly url: string;
+  readonly t: TestApp<Helpdesk>;
+  /** Makes an account of the role and signs it in once. */
+  user(role: 'customer' | 'agent' | 'admin'): Promise<TestUser>;
   /** A client signed in as the user by bearer token. */
   as(user: TestUser): Tab;
   /** A browser tab: no token, the session in a cookie shared with the other tabs of `jar`. */
@@ -34,40 +47,23 @@ export interface ReactHarness {
   close(): Promise<void>;
 }
 
-/** The cookies of one browser, shared by its tabs. */
-export type CookieJar = Map<string, string>;
-
-function cookieHeader(jar: CookieJar | undefined): Record<string, string> {
-  return jar?.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
-}
-
-function makeTab(url: string, token: string | undefined, jar?: CookieJar): Tab {
-  const sockets = testSockets();
+function makeTab(t: TestApp<Helpdesk>, auth: { token: string } | { cookies: CookieJar }): Tab {
   const holds: { method: string; path: string; released: Promise<void> }[] = [];
-  const fetchThrough: typeof fetch = async (input, init = {}) => {
-    const headers = { ...(init.headers as Record<string, string>), ...cookieHeader(jar) };
-    const res = await fetch(input, { ...init, headers });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, value] = (pair ?? '').split('=');
-      if (name && jar) value ? jar.set(name, value) : jar.delete(name);
-    }
-    const method = init.method ?? 'GET';
-    const held = holds.find((x) => x.method === method && String(input).includes(x.path));
-    if (held) await held.released;
-    return res;
-  };
-  const factory = sockets.factory;
-  const client = createClient<Helpdesk>({
-    url,
-    fetch: fetchThrough,
-    ...(token === undefined ? {} : { token }),
-    // The cookie is read when the socket opens, as a browser's would be.
-    webSocket: (u, t) => factory(u, t, cookieHeader(jar)),
+  const client = t.client({
+    ...auth,
+    fetch:
+      (base) =>
+      async (input, init = {}) => {
+        const res = await base(input, init);
+        const method = init.method ?? 'GET';
+        const held = holds.find((x) => x.method === method && String(input).includes(x.path));
+        if (held) await held.released;
+        return res;
+      },
   });
   return {
     client,
-    sockets,
+    sockets: client.sockets,
     wrapper: ({ children }) => createElement(hooks.NinefoldProvider, { client }, children),
     hold(method, path) {
       let release!: () => void;
@@ -88,22 +84,17 @@ function makeTab(url: string, token: string | undefined, jar?: CookieJar): Tab {
  * @example const r = await startReactHarness('sqlite'); const { result } = renderHook(() => hooks.useAuth(), { wrapper: r.as(alice).wrapper });
  */
 export async function startReactHarness(dialect: DialectName): Promise<ReactHarness> {
-  const h = await startHelpdesk(dialect);
-  await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(h.nf.server.server.address() as { port: number }).port}`;
-  const opened: Tab[] = [];
-  const open = (tab: Tab) => {
-    opened.push(tab);
-    return tab;
-  };
+  const t = await createTestApp(app, { database: dialect });
   return {
-    h,
-    url,
-    as: (user) => open(makeTab(url, user.token)),
-    tab: (jar) => open(makeTab(url, undefined, jar)),
-    close: async () => {
-      for (const t of opened) t.client.close();
-      await h.close();
+    t,
+    user: async (role) => {
+      const signedIn = await t.clientAs(role);
+      const token = signedIn.auth.token;
+      if (!signedIn.user || !token) throw new Error(`no session for a new ${role}`);
+      return { ...signedIn.user, token };
     },
+    as: (user) => makeTab(t, { token: user.token }),
+    tab: (jar) => makeTab(t, { cookies: jar }),
+    close: () => t.close(),
   };
 }

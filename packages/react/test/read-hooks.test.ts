@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../server/test/helpdesk-harness';
-import { hooks, type ReactHarness, startReactHarness } from './react-harness';
+import { hooks, type ReactHarness, startReactHarness, type TestUser } from './react-harness';
 
 // Each hook's result is spread so it is watched whole, as a component showing all of it would.
 describe('the hooks that read history, the audit log and the rates', () => {
@@ -12,13 +11,13 @@ describe('the hooks that read history, the audit log and the rates', () => {
 
   beforeAll(async () => {
     r = await startReactHarness('sqlite');
-    admin = await r.h.user('admin');
-    agent = await r.h.user('agent');
+    admin = await r.user('admin');
+    agent = await r.user('agent');
   });
   afterAll(() => r.close());
 
   it('useHistory lists a record’s changes and follows a change made elsewhere', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const t = await r.as(customer).client.create('tickets', { subject: 'History hook', description: 'x' });
     const reader = r.as(agent);
     const { result, unmount } = renderHook(() => ({ ...hooks.useHistory('tickets', t.id) }), {
@@ -32,7 +31,7 @@ describe('the hooks that read history, the audit log and the rates', () => {
   });
 
   it('useHistory opens no subscription of its own with live: false', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const t = await r.as(customer).client.create('tickets', { subject: 'Quiet history', description: 'x' });
     const reader = r.as(agent);
     const { result, unmount } = renderHook(
@@ -47,7 +46,7 @@ describe('the hooks that read history, the audit log and the rates', () => {
   });
 
   it('useAudit pages through the log, and a new query replaces the entries', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     for (const n of [1, 2, 3])
       await r.as(customer).client.create('tickets', { subject: `Audit ${n}`, description: 'x' });
     const { result, rerender, unmount } = renderHook(

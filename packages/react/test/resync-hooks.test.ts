@@ -7,12 +7,13 @@
  * owed one has drained (resync-watch.ts); how a socket comes to owe one is the server's
  * tests' concern (backlog-sheds, bus-recovers).
  */
+
+import { testDialects } from '@ninefold/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../server/test/test-databases';
 import { hooks, type ReactHarness, startReactHarness } from './react-harness';
 
-describe.each(DIALECTS)('a server resync refetches the hooks on %s', (dialect) => {
+describe.each(testDialects())('a server resync refetches the hooks on %s', (dialect) => {
   let r: ReactHarness;
   beforeAll(async () => {
     r = await startReactHarness(dialect);
@@ -20,7 +21,7 @@ describe.each(DIALECTS)('a server resync refetches the hooks on %s', (dialect) =
   afterAll(() => r.close());
 
   it('useList and useQuota come back with what changed unheard', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const me = r.as(customer);
     const t = await me.client.create('tickets', { subject: 'Before the gap', description: 'x' });
     const { result, unmount } = renderHook(
@@ -37,7 +38,7 @@ describe.each(DIALECTS)('a server resync refetches the hooks on %s', (dialect) =
     // The list and the quota each keep tickets live: two subscriptions on one socket.
     await waitFor(() => expect(me.sockets.subscribed()).toBe(2));
 
-    const { db } = r.h.nf;
+    const { db } = r.t.nf;
     await db.run(
       db.qb
         .updateTable('tickets')
@@ -50,7 +51,7 @@ describe.each(DIALECTS)('a server resync refetches the hooks on %s', (dialect) =
     expect(result.current.list.data?.items[0]).toMatchObject({ subject: 'Before the gap', status: 'new' });
     expect(result.current.quota.quota).toMatchObject({ used: 1 });
 
-    const sockets = [...r.h.nf.server.realtime.clients].filter((c) => c.caller?.id === customer.id);
+    const sockets = [...r.t.nf.server.realtime.clients].filter((c) => c.caller?.id === customer.id);
     expect(sockets).toHaveLength(1);
     sockets[0]!.send({ type: 'resync', reason: 'events were dropped while the server was behind' });
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestUser } from '../../server/test/helpdesk-harness';
-import { type CookieJar, hooks, type ReactHarness, startReactHarness } from './react-harness';
+import { type CookieJar, hooks, type ReactHarness, startReactHarness, type TestUser } from './react-harness';
 
 describe('useAuth follows a session the server ends', () => {
   let r: ReactHarness;
@@ -10,7 +9,7 @@ describe('useAuth follows a session the server ends', () => {
 
   beforeAll(async () => {
     r = await startReactHarness('sqlite');
-    admin = await r.h.user('admin');
+    admin = await r.user('admin');
   });
   afterAll(() => r.close());
 
@@ -18,9 +17,11 @@ describe('useAuth follows a session the server ends', () => {
   const screen = () => ({ auth: hooks.useAuth(), list: { ...hooks.useList('tickets') } });
 
   it('shows the user signed out when the same session signs out through another client', async () => {
-    const customer = await r.h.user('customer');
+    const customer = await r.user('customer');
     const tab = r.as(customer);
-    await r.h.ticket(customer);
+    await r
+      .as(customer)
+      .client.create('tickets', { subject: 'Printer is on fire', description: 'Please help.' });
     const { result, unmount } = renderHook(screen, { wrapper: tab.wrapper });
     await waitFor(() => expect(result.current.auth.user?.id).toBe(customer.id));
     await waitFor(() => expect(result.current.list.data?.items).toHaveLength(1));
@@ -36,14 +37,14 @@ describe('useAuth follows a session the server ends', () => {
   });
 
   it('shows the other user when another tab of the browser signed in as someone else', async () => {
-    const first = await r.h.user('customer');
-    const second = await r.h.user('customer');
+    const first = await r.user('customer');
+    const second = await r.user('customer');
     const jar: CookieJar = new Map();
     const tab = r.tab(jar);
     const { result, unmount } = renderHook(screen, { wrapper: tab.wrapper });
     await waitFor(() => expect(result.current.auth.loading).toBe(false));
     expect(result.current.auth.user).toBeNull();
-    await act(() => result.current.auth.signIn({ email: first.email, password: PASSWORD }));
+    await act(() => result.current.auth.signIn({ email: first.email, password: first.password }));
     expect(tab.client.auth.token).toBeNull();
     await waitFor(() => expect(result.current.auth.user?.id).toBe(first.id));
     await waitFor(() => expect(tab.sockets.subscribed()).toBeGreaterThan(0));
@@ -51,7 +52,7 @@ describe('useAuth follows a session the server ends', () => {
 
     // Another tab signs in as someone else (the cookie is theirs now), then the first
     // person's access changes, which ends their sessions: this tab is now the second person.
-    await r.tab(jar).client.auth.signIn({ email: second.email, password: PASSWORD });
+    await r.tab(jar).client.auth.signIn({ email: second.email, password: second.password });
     await r.as(admin).client.update('users', first.id, { role: 'agent' });
     await waitFor(() => expect(result.current.auth.user?.id).toBe(second.id));
     expect(tab.sockets.closes).toContain(4001);
