@@ -109,7 +109,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       // Riley is an agent since the role change: one more for Support.
       const riley = page.getByRole('combobox', { name: `Team of ${RILEY.name}` });
       await riley.selectOption({ label: 'Support' });
-      await page.getByText(`${RILEY.name} is now in Support.`).waitFor();
+      await page.getByText(`The team of ${RILEY.name} is now Support.`).waitFor();
       await expect.poll(() => riley.inputValue()).not.toBe('');
       // A customer cannot be in a team (teamOnlyForAgents): refused, and the select goes back.
       const bob = page.getByRole('combobox', { name: `Team of ${DEMO.bob.name}` });
