@@ -1,28 +1,32 @@
+import { createTestApp, type TestApp, testDialects, testSockets } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type app from '../../../examples/helpdesk/app';
-import { type Harness, startHelpdesk, type TestUser } from '../../server/test/helpdesk-harness';
-import { DIALECTS } from '../../server/test/test-databases';
+import app from '../../../examples/helpdesk/app';
 import { createClient, isNinefoldError, type RealtimeEvent, type SessionEvent } from '../src/index';
-import { testSockets } from './test-sockets';
 
 type Helpdesk = typeof app;
+/** An account and one session of it, which every client made `as` it shares. */
+type TestUser = { readonly id: string; readonly token: string };
 
-describe.each(DIALECTS)('the typed client against a real server on %s', (dialect) => {
-  let h: Harness;
-  let url: string;
+// The client under test is made here, from its own sources; the kit only runs the server.
+describe.each(testDialects())('the typed client against a real server on %s', (dialect) => {
+  let t: TestApp<Helpdesk>;
   let agent: TestUser;
   let admin: TestUser;
   const as = (user: TestUser | null, sockets = testSockets()) =>
-    createClient<Helpdesk>({ url, token: user?.token ?? null, webSocket: sockets.factory });
+    createClient<Helpdesk>({ url: t.url, token: user?.token ?? null, webSocket: sockets.factory });
+  const h = {
+    user: async (role: 'customer' | 'agent' | 'admin'): Promise<TestUser> => {
+      const signedIn = await t.clientAs(role);
+      return { id: signedIn.user!.id, token: signedIn.auth.token! };
+    },
+  };
 
   beforeAll(async () => {
-    h = await startHelpdesk(dialect);
-    await h.nf.server.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(h.nf.server.server.address() as { port: number }).port}`;
+    t = await createTestApp(app, { database: dialect });
     agent = await h.user('agent');
     admin = await h.user('admin');
   });
-  afterAll(() => h.close());
+  afterAll(() => t.close());
 
   it('signs up, creates, lists with typed filters, runs a transition and reads typed errors', async () => {
     const c = as(null);
