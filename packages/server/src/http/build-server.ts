@@ -173,7 +173,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
   gracefulClose(server, hub, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
-  // Before the realtime context, so its hook counts every request, the handshakes' too.
+  // Before the realtime context: a hook added after a context is registered never reaches it.
   const metricsToken = options.metricsToken ?? (process.env.METRICS_TOKEN || undefined);
   metricsRoute(server, core, new ServerMetrics(hub), metricsToken);
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
