@@ -6,11 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// A development dependency only: the UI package does not depend on the server at run time.
+import { createNinefold, type Ninefold, staticUi } from '@ninefold/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import app from '../../../examples/helpdesk/app';
-// Relative on purpose: the UI package must not depend on the server at run time.
-import { staticUi } from '../../server/src/http/static-ui';
-import { createNinefold, type Ninefold } from '../../server/src/start-app';
 
 const INDEX = '<!doctype html><title>ui</title><div id="root"></div>';
 
