@@ -14,8 +14,8 @@ export interface AdminSection {
 }
 
 /**
- * @example adminSections(BUILT_IN, { teams: { title: 'Teams', component: TeamsPanel } }).map((s) => s.id)
- * // ['users', 'teams', 'schema', …]
+ * @example adminSections(BUILT_IN, { regions: { title: 'Regions', component: RegionsPanel } }).map((s) => s.id)
+ * // ['users', 'regions', 'schema', …]
  */
 export function adminSections(
   builtIn: readonly AdminSection[],

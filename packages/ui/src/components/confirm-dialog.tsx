@@ -1,7 +1,8 @@
 /**
  * A question before a change that cannot simply be taken back (deleting a record, disabling an account,
- * deleting a team): a Radix dialog, so focus moves in and stays in; on close it returns to the
- * button that opened it. Optional fields (a team's new name) go in `children`.
+ * an app's own panel deleting one of its records): a Radix dialog, so focus moves in and stays
+ * in; on close it returns to the button that opened it. Optional fields (a new name) go in
+ * `children`.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useState } from 'react';

@@ -8,7 +8,7 @@ import { useRegistry } from '../registry/registry-provider';
 import type { PageProps } from '../registry/ui-registry';
 
 /**
- * @example <CustomPage name="admin" screen={meta.screens.admin!} params={{}} />
+ * @example <CustomPage name="reports" screen={registry.screens.reports!} params={{}} />
  */
 export function CustomPage(props: PageProps) {
   const name = props.screen.component ?? '';

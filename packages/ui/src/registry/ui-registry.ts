@@ -40,7 +40,7 @@ export interface AdminPanelProps {
 
 /** A tab of the admin console: its label and what it shows. */
 export interface AdminPanel {
-  /** The tab's label, e.g. `Teams`. */
+  /** The tab's label, e.g. `Regions`. */
   readonly title: string;
   readonly component: ComponentType<AdminPanelProps>;
 }

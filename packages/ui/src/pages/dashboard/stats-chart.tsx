@@ -1,6 +1,6 @@
 /**
  * Bar charts of counts (recharts), one per series, and the same numbers as a table for
- * screen readers. Loaded lazily: recharts is large and only agents' dashboards need it.
+ * screen readers. Loaded lazily: recharts is large and only dashboards with a chart need it.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartSeries } from './chart-series';
