@@ -16,6 +16,8 @@ async function bundle(code: string) {
     bundle: true,
     write: false,
     platform: 'browser',
+    // The sources under test, as the rest of the tests read them (not a dist/ built earlier).
+    conditions: ['@ninefold/source'],
     format: 'esm',
     minify: true,
     metafile: true,

@@ -132,7 +132,14 @@ export function loggable(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { name, message, stack } = error;
   const code = (error as { code?: unknown }).code;
-  return { type: name, message, stack, ...(code !== undefined ? { code } : {}) };
+  // Without a prototype: pino's error serializer names an error by its constructor (a plain
+  // object's would be "Object") and falls back to `name` only when there is none.
+  return Object.assign(Object.create(null), {
+    name,
+    message,
+    stack,
+    ...(code !== undefined ? { code } : {}),
+  });
 }
 
 /**

@@ -99,20 +99,30 @@ describe('the server log', () => {
   });
 
   it.each([
-    ['a thrown TypeError in an action', '/api/actions/explode', '/api/actions/:name', BOOM],
-    ['a thrown RangeError in a route', '/api/test-throws', '/api/test-throws', 'index out of range'],
-  ])('logs a 500 from %s with its stack, request id and route', async (_n, url, route, message) => {
-    const method = url.includes('actions') ? 'POST' : 'GET';
-    const res = await nf.server.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
-    expect(res.statusCode).toBe(500);
-    expect(res.json().code).toBe('INTERNAL');
-    const id = res.headers['x-request-id'];
-    const error = byId(id).find((l) => l.level === 50);
-    expect(error).toMatchObject({ msg: 'unexpected error', route, err: { message } });
-    expect(error?.err.stack).toContain('    at ');
-    expect(byId(id).find((l) => l.msg === 'request')).toMatchObject({ route, statusCode: 500 });
-    expect(res.body).not.toContain(message);
-  });
+    ['a thrown TypeError in an action', '/api/actions/explode', '/api/actions/:name', BOOM, 'TypeError'],
+    [
+      'a thrown RangeError in a route',
+      '/api/test-throws',
+      '/api/test-throws',
+      'index out of range',
+      'RangeError',
+    ],
+  ])(
+    'logs a 500 from %s with its stack, request id, route and kind',
+    async (_n, url, route, message, type) => {
+      const method = url.includes('actions') ? 'POST' : 'GET';
+      const res = await nf.server.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe('INTERNAL');
+      const id = res.headers['x-request-id'];
+      const error = byId(id).find((l) => l.level === 50);
+      // Regression: pino's error serializer named every error "Object" (the kind of what loggable gave it).
+      expect(error).toMatchObject({ msg: 'unexpected error', route, err: { message, type } });
+      expect(error?.err.stack).toContain('    at ');
+      expect(byId(id).find((l) => l.msg === 'request')).toMatchObject({ route, statusCode: 500 });
+      expect(res.body).not.toContain(message);
+    },
+  );
 
   // Regression (review of #12): a driver error was logged whole, the refused row included.
   it('logs a driver error by its message, code and stack, never the row it refused', async () => {
