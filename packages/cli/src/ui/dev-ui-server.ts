@@ -5,7 +5,9 @@
  * shows what keeps the server from restarting (the checker's or TypeScript's message) in
  * Vite's error overlay, to every open page and every page opened while it lasts.
  */
+import { createServer as createHttpServer, type Server } from 'node:http';
 import type { ViteDevServer } from 'vite';
+import { CliError } from '../command';
 import { appUiConfig } from './app-ui-config';
 import { writeAppUiSource } from './app-ui-source';
 
@@ -27,7 +29,9 @@ export interface DevUiServer {
 }
 
 /**
- * Starts Vite in front of the API process.
+ * Starts Vite in front of the API process. Vite runs in middleware mode on a server of ours:
+ * its own server would end the process on SIGTERM (or when stdin closes) before `dev` could
+ * stop the API process, leaving it orphaned.
  * @example const ui = await startDevUi(appDir, { port: 3000, host: '127.0.0.1', apiPort: 41873 });
  */
 export async function startDevUi(appDir: string, options: DevUiOptions): Promise<DevUiServer> {
@@ -35,25 +39,31 @@ export async function startDevUi(appDir: string, options: DevUiOptions): Promise
   const config = await appUiConfig(appDir, source, { logLevel: 'info' });
   const { createServer } = await import('vite');
   const target = `http://127.0.0.1:${options.apiPort}`;
+  const http = createHttpServer();
   const server: ViteDevServer = await createServer({
     ...config,
     mode: 'development',
+    appType: 'spa',
     server: {
       ...config.server,
-      port: options.port,
-      host: options.host,
-      strictPort: true,
+      // HMR's socket and the proxied realtime socket share the one port.
+      middlewareMode: { server: http },
+      hmr: { server: http },
       proxy: { '/api': { target, ws: true, changeOrigin: false } },
     },
   });
-  await server.listen();
+  http.on('request', server.middlewares);
+  const port = await listen(http, options).catch(async (e: unknown) => {
+    await server.close();
+    throw e;
+  });
   let error: string | undefined;
   const payload = () => ({ type: 'error' as const, err: { message: error ?? '', stack: '' } });
   // A page opened while the app is refused is told at once, not at the next change.
   server.ws.on('connection', (socket: { send(data: string): void }) => {
     if (error !== undefined) socket.send(JSON.stringify(payload()));
   });
-  const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${options.host}:${options.port}`;
+  const url = `http://${hostForUrl(options.host)}:${port}`;
   return {
     url,
     showError: (message) => {
@@ -64,6 +74,32 @@ export async function startDevUi(appDir: string, options: DevUiOptions): Promise
       error = undefined;
       server.ws.send({ type: 'full-reload', path: '*' });
     },
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      http.closeAllConnections();
+      await new Promise((done) => http.close(done));
+    },
   };
+}
+
+/** Listens and answers the port (the one the system picked for port 0). */
+function listen(http: Server, options: DevUiOptions): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new CliError(`port ${options.port} is already in use; pick another with --port`)
+          : e,
+      ),
+    );
+    http.listen(options.port, options.host, () => {
+      const address = http.address();
+      resolve(typeof address === 'object' && address ? address.port : options.port);
+    });
+  });
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
