@@ -21,7 +21,7 @@ export interface DevUiOptions {
 export interface DevUiServer {
   /** The address to open, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
-  /** Shows `message` in the overlay of every page, open now or opened later, until `clearError`. */
+  /** Shows `message` in the overlay of every page, open now or opened later, until `reloadPages`. */
   showError(message: string): void;
   /** Forgets the error and reloads every page (the server and its spec changed under them). */
   reloadPages(): void;
@@ -62,6 +62,11 @@ export async function startDevUi(appDir: string, options: DevUiOptions): Promise
   // A page opened while the app is refused is told at once, not at the next change.
   server.ws.on('connection', (socket: { send(data: string): void }) => {
     if (error !== undefined) socket.send(JSON.stringify(payload()));
+  });
+  // Vite clears the overlay on any hot update (an edit in ui/): a refusal still standing is
+  // shown again right after it.
+  server.watcher.on('change', () => {
+    if (error !== undefined) setTimeout(() => error !== undefined && server.ws.send(payload()), 300);
   });
   const url = `http://${hostForUrl(options.host)}:${port}`;
   return {

@@ -70,11 +70,11 @@ function pageHeaders(indexFile: string): () => Record<string, string> {
 }
 
 /**
- * Serves the UI built in `distDir` (`npm run build -w @ninefold/ui` → packages/ui/dist).
+ * Serves the UI built in `distDir` (`ninefold build <appDir>` → `<appDir>/.ninefold/dist`).
  * Register it after the API routes and before `listen()`.
  * @example
  * const nf = await createNinefold(app, { database: ':memory:' });
- * await staticUi(nf.server, fileURLToPath(new URL('../../ui/dist', import.meta.url)));
+ * await staticUi(nf.server, 'my-app/.ninefold/dist');
  * await nf.server.listen({ port: 3000 });
  */
 export async function staticUi(server: FastifyInstance, distDir: string): Promise<void> {

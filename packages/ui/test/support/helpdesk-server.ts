@@ -2,13 +2,12 @@
  * The helpdesk as a browser test needs it: a fresh SQLite database, the demo data, any
  * extra users, the API and the built UI on one port of 127.0.0.1.
  */
+
+// The server and the test kit by their packages (the tests only: the UI never imports them).
+import { createNinefold, type Ninefold, setPassword, staticUi } from '@ninefold/server';
+import { type TestDatabase, testDatabase } from '@ninefold/testing';
 import app from '../../../../examples/helpdesk/app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedHelpdesk } from '../../../../examples/helpdesk/seed';
-// Relative on purpose: the UI package must not depend on the server at run time.
-import { setPassword } from '../../../server/src/core/accounts/accounts';
-import { staticUi } from '../../../server/src/http/static-ui';
-import { createNinefold, type Ninefold } from '../../../server/src/start-app';
-import { freshDatabase, type TestDatabase } from '../../../server/test/test-databases';
 import { DIST, ensureUiBuilt } from './build-ui';
 
 /** The password of every account these helpers create, the demo's own included. */
@@ -36,7 +35,8 @@ export interface HelpdeskServer {
 }
 
 /**
- * Builds the UI if stale, then starts the helpdesk on a fresh database.
+ * Builds the helpdesk's UI if stale (as `ninefold build` does), then serves it and the API
+ * on a fresh SQLite file.
  * @example
  * const hd = await startHelpdesk({ seed: true });
  * await page.goto(`${hd.base}/login`);
@@ -46,7 +46,7 @@ export async function startHelpdesk(
   options: { seed?: boolean; users?: readonly Person[] } = {},
 ): Promise<HelpdeskServer> {
   await ensureUiBuilt();
-  const tdb: TestDatabase = await freshDatabase('sqlite');
+  const tdb: TestDatabase = await testDatabase('sqlite-file');
   const nf = await createNinefold(app, { database: tdb.url });
   try {
     await staticUi(nf.server, DIST);
