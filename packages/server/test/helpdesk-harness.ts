@@ -1,14 +1,13 @@
 /**
- * The helpdesk running in-process for HTTP tests: a fresh database of one dialect, the
- * server reached through `fastify.inject`, and signed-in users of every role.
+ * The helpdesk running in-process for HTTP tests, over the test kit: a fresh database of one
+ * dialect, the server reached through `fastify.inject`, and signed-in users of every role.
  */
+import { createTestApp, testClock } from '@ninefold/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import app from '../../../examples/helpdesk/app';
-import { setPassword } from '../src/core/accounts/accounts';
 import type { DialectName } from '../src/db/database';
 import type { RealtimeOptions } from '../src/realtime/realtime-hub';
-import { createNinefold, type Ninefold } from '../src/start-app';
-import { freshDatabase } from './test-databases';
+import type { Ninefold } from '../src/start-app';
 
 export const PASSWORD = 'demo-password-1';
 
@@ -43,36 +42,32 @@ export async function startHelpdesk(
   dialect: DialectName,
   options: { now?: () => Date; realtime?: RealtimeOptions } = {},
 ): Promise<Harness> {
-  const tdb = await freshDatabase(dialect);
-  const nf = await createNinefold(app, {
-    database: tdb.url,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.realtime ? { realtime: options.realtime } : {}),
+  const t = await createTestApp(app, {
+    // A file, not memory: a test may open a second process on it.
+    database: dialect === 'sqlite' ? 'sqlite-file' : 'postgres',
+    listen: false,
+    // The tests' own clocks are functions; the kit's clock reads them.
+    ...(options.now ? { clock: { ...testClock(), now: options.now } } : {}),
+    ...(options.realtime ? { server: { realtime: options.realtime } } : {}),
   });
-  const request = (o: InjectOptions) => nf.server.inject(o);
+  const request = (o: InjectOptions) => t.inject(o);
   return {
-    nf,
+    nf: t.nf,
     dialect,
-    url: tdb.url,
+    url: t.databaseUrl,
     request,
     user: async (role, name) => {
       counter += 1;
       const email = `${role}${counter}-${Date.now()}@test.example`;
-      const user = await nf.core.create(
-        null,
-        'users',
-        { email, name: name ?? `${role} ${counter}`, role },
-        true,
-      );
-      await setPassword(nf.db, String(user.id), PASSWORD, new Date());
+      await t.createUser(role, { email, name: name ?? `${role} ${counter}`, password: PASSWORD });
       const res = await request({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email, password: PASSWORD },
       });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-      const token = res.json().token as string;
-      return { id: String(user.id), email, role, token, headers: { authorization: `Bearer ${token}` } };
+      const { token, user } = res.json() as { token: string; user: { id: string } };
+      return { id: user.id, email, role, token, headers: { authorization: `Bearer ${token}` } };
     },
     ticket: async (customer, fields = {}) => {
       const res = await request({
@@ -84,9 +79,6 @@ export async function startHelpdesk(
       if (res.statusCode !== 201) throw new Error(`ticket failed: ${res.body}`);
       return res.json();
     },
-    close: async () => {
-      await nf.close();
-      await tdb.drop();
-    },
+    close: () => t.close(),
   };
 }
