@@ -1,5 +1,6 @@
 /**
- * `ninefold start [appDir] [--port N] [--demo]`: serves the app, API and UI on one port.
+ * `ninefold start [appDir] [--port N] [--demo]`: serves the app, API and UI on one port. The
+ * UI is what `ninefold build` made in `<appDir>/.ninefold/dist`; without it, the API alone.
  */
 import { appDirArg } from '../app-dir-arg';
 import type { Command } from '../command';
