@@ -76,8 +76,10 @@ describe('usage', () => {
     const { out } = await runCaptured(['help']);
     const names = [...out.matchAll(/^ {2}(\w+) {2,}/gm)].map((m) => m[1]);
     expect(names).toEqual([
+      'new',
       'start',
       'dev',
+      'build',
       'check',
       'migrate',
       'openapi',
