@@ -3,7 +3,10 @@
  * on every request and on the realtime socket, and shared by every client ("tab") of a jar.
  */
 
-/** The cookies of one browser, by name. */
+/**
+ * The cookies of one browser, by name.
+ * @example const jar: CookieJar = cookieJar();
+ */
 export type CookieJar = Map<string, string>;
 
 /**

@@ -33,9 +33,14 @@ export const TEST_PASSWORD = 'test-password-1';
 /**
  * Seeds a test app: the same shape as an app's `seed.ts` default export, which the CLI runs
  * (`(core) => Promise<boolean>`); its answer is ignored here.
+ * @example const t = await createTestApp(app, { seed: seedHelpdesk });
  */
 export type TestSeed = (core: Core) => unknown;
 
+/**
+ * How `createTestApp` runs the app.
+ * @example { database: 'postgres', clock: '2030-01-01T00:00:00Z', seed: seedHelpdesk, listen: false }
+ */
 export interface TestAppOptions {
   /** Default: `postgres` when `TEST_DATABASE_URL` is set, else `sqlite` (in memory). */
   readonly database?: TestDatabaseKind;
@@ -51,7 +56,10 @@ export interface TestAppOptions {
   readonly server?: Omit<Partial<NinefoldOptions>, 'database' | 'now'>;
 }
 
-/** What `createUser` and `clientAs` may say about the account. */
+/**
+ * What `createUser` and `clientAs` may say about the account.
+ * @example await t.clientAs('agent', { name: 'Priya', fields: { team: support.id } });
+ */
 export interface TestUserOptions<A extends App> {
   readonly email?: string;
   readonly name?: string;
@@ -61,7 +69,10 @@ export interface TestUserOptions<A extends App> {
   readonly fields?: Partial<CreateInput<A, 'users' & EntityName<A>>>;
 }
 
-/** A running test app. */
+/**
+ * A running test app, typed by the app.
+ * @example let t: TestApp<typeof app>; beforeAll(async () => { t = await createTestApp(app); });
+ */
 export interface TestApp<A extends App> extends AsyncDisposable {
   readonly app: A;
   /** The running server: its core, database and Fastify instance. */
@@ -125,26 +136,28 @@ function clockFrom(option: TestAppOptions['clock']): TestClock {
  *   expect(ticket.status).toBe('new');
  * });
  */
-export async function createTestApp<const A extends App>(
+export async function createTestApp<A extends App>(
   app: A,
   options: TestAppOptions = {},
 ): Promise<TestApp<A>> {
   const kind = options.database ?? (options.postgresUrl || testDatabaseUrl() ? 'postgres' : 'sqlite');
   const database = await testDatabase(kind, options.postgresUrl ? { postgresUrl: options.postgresUrl } : {});
   const clock = clockFrom(options.clock);
-  let nf: Ninefold;
+  let started: Ninefold | undefined;
   try {
-    nf = await createNinefold(app, {
+    started = await createNinefold(app, {
       logger: false,
       ...options.server,
       database: database.url,
       now: clock.now,
     });
-    if (options.seed) await options.seed(nf.core);
+    if (options.seed) await options.seed(started.core);
   } catch (e) {
+    await started?.close();
     await database.drop();
     throw e;
   }
+  const nf = started;
   const listen = options.listen ?? true;
   let url = IN_PROCESS_ORIGIN;
   if (listen) {

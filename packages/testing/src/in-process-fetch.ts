@@ -4,7 +4,10 @@
  */
 import type { Ninefold } from '@ninefold/server';
 
-/** The origin in-process clients use; nothing listens there. */
+/**
+ * The origin in-process clients use; nothing listens there.
+ * @example createClient({ url: IN_PROCESS_ORIGIN, fetch: inProcessFetch(nf.server) })
+ */
 export const IN_PROCESS_ORIGIN = 'http://ninefold.test';
 
 /**

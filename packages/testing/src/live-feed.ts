@@ -6,15 +6,25 @@
 import type { RealtimeEvent } from '@ninefold/client';
 import type { SentSubscription, TestSockets } from './test-sockets';
 
-/** How long `ready()` and `next()` wait by default, in milliseconds. */
+/**
+ * How long `ready()` and `next()` wait by default, in milliseconds.
+ * @example await feed.next(undefined, { timeoutMs: 2 * LIVE_TIMEOUT_MS });
+ */
 export const LIVE_TIMEOUT_MS = 5_000;
 
+/**
+ * How long to wait.
+ * @example await feed.next(undefined, { timeoutMs: 200 });
+ */
 export interface WaitOptions {
   /** Milliseconds to wait before failing; default 5000. */
   readonly timeoutMs?: number;
 }
 
-/** A live subscription of a test client. */
+/**
+ * A live subscription of a test client.
+ * @example const feed = agent.live('tickets'); await feed.ready(); await feed.next();
+ */
 export interface LiveFeed {
   /** Every event heard so far, oldest first. */
   readonly events: readonly RealtimeEvent[];

@@ -14,7 +14,10 @@ import { type CookieJar, cookieHeader, withCookies } from './cookie-jar';
 import { type LiveFeed, liveFeed } from './live-feed';
 import { type TestSockets, testSockets } from './test-sockets';
 
-/** An account made for a test, with the password it signs in with. */
+/**
+ * An account made for a test, with the password it signs in with.
+ * @example const bob = await t.createUser('customer'); await t.signIn(bob.email, bob.password);
+ */
 export interface TestUser<A extends App = App> {
   readonly id: string;
   readonly email: string;
@@ -23,7 +26,10 @@ export interface TestUser<A extends App = App> {
   readonly password: string;
 }
 
-/** The app's typed client, with what a test needs besides. */
+/**
+ * The app's typed client, with what a test needs besides.
+ * @example const agent: TestClient<typeof app> = await t.clientAs('agent');
+ */
 export type TestClient<A extends App> = NinefoldClient<A> & {
   /** Who it signed in as through the kit (`clientAs`, `signIn`); null otherwise. */
   readonly user: TestUser<A> | null;
@@ -45,7 +51,10 @@ export type TestClient<A extends App> = NinefoldClient<A> & {
   live<E extends EntityName<A>>(entity: E, options?: { where?: Where<A, E>; id?: string }): LiveFeed;
 };
 
-/** How a test client talks to its server. */
+/**
+ * How a test client talks to its server.
+ * @example const tab = t.client({ cookies: jar, fetch: (base) => (input, init) => base(input, init) });
+ */
 export interface ClientOptions {
   /** A session token to send as `Authorization: Bearer` (a client of a known session). */
   readonly token?: string | null;
@@ -61,7 +70,10 @@ export interface ClientOptions {
   readonly fetch?: (base: typeof fetch) => typeof fetch;
 }
 
-/** What a test app gives every client it makes. */
+/**
+ * What a test app gives every client it makes.
+ * @example const context: ClientContext = { url, fetch, realtime: true, opened: new Set() };
+ */
 export interface ClientContext {
   readonly url: string;
   readonly fetch: typeof fetch;

@@ -3,7 +3,10 @@
  * quota and rate windows) reads it, so a test can step over a deadline instead of waiting.
  */
 
-/** A span of time: milliseconds, or named parts that are added up. */
+/**
+ * A span of time: milliseconds, or named parts that are added up.
+ * @example t.clock.advance({ days: 1, hours: 2 });
+ */
 export type Duration =
   | number
   | {
@@ -14,7 +17,10 @@ export type Duration =
       readonly ms?: number;
     };
 
-/** A clock to read and move. Frozen once set; running with real time otherwise. */
+/**
+ * A clock to read and move. Frozen once set; running with real time otherwise.
+ * @example t.clock.set('2030-01-01T00:00:00Z'); t.clock.advance({ hours: 2 }); t.clock.now();
+ */
 export interface TestClock {
   /** The current time as the server sees it. */
   now(): Date;

@@ -12,9 +12,14 @@ import { type DialectName, openDatabase } from '@ninefold/server';
 /**
  * Where a test app keeps its data: `sqlite` (in memory), `sqlite-file` (a temporary file,
  * for a test that opens it a second time), or `postgres` (a fresh schema).
+ * @example createTestApp(app, { database: 'sqlite-file' })
  */
 export type TestDatabaseKind = 'sqlite' | 'sqlite-file' | 'postgres';
 
+/**
+ * A database made for a test.
+ * @example const db = await testDatabase('sqlite-file'); db.url; await db.drop();
+ */
 export interface TestDatabase {
   readonly dialect: DialectName;
   /** The URL to open it by (a second server process on it, a direct look at its tables). */
@@ -23,7 +28,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The PostgreSQL database tests may use, from `TEST_DATABASE_URL`; undefined when unset. */
+/**
+ * The PostgreSQL database tests may use, from `TEST_DATABASE_URL`; undefined when unset.
+ * @example if (!testDatabaseUrl()) console.warn('PostgreSQL runs are skipped');
+ */
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }

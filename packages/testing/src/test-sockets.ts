@@ -10,7 +10,10 @@ import type WebSocketType from 'ws';
 // Node's own resolution: under a jsdom environment a bundler would pick ws's browser stub.
 const WebSocket = createRequire(import.meta.url)('ws') as typeof WebSocketType;
 
-/** A subscribe message a socket sent. */
+/**
+ * A subscribe message a socket sent.
+ * @example sockets.sent.filter((s) => s.entity === 'tickets').length
+ */
 export interface SentSubscription {
   readonly id: string;
   readonly entity: string;
@@ -18,6 +21,10 @@ export interface SentSubscription {
   readonly recordId?: string;
 }
 
+/**
+ * A socket factory and what its sockets were told.
+ * @example await vi.waitFor(() => expect(client.sockets.subscribed()).toBe(1));
+ */
 export interface TestSockets {
   /** Opens a socket as a client would; `headers` adds any more (a browser's cookie). */
   readonly factory: (...args: [...Parameters<WebSocketFactory>, headers?: Record<string, string>]) => never;
