@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { setPassword } from '@ninefold/server';
+import { type Core, setPassword } from '@ninefold/server';
 import { checkApp } from '@ninefold/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './create-test-app';
@@ -101,6 +101,19 @@ describe('createTestApp options', () => {
     const missing = await ann.get('tasks', '0190c5a8-0000-7000-8000-000000000000').catch((e: unknown) => e);
     expect(ann.isError(missing, 'NOT_FOUND')).toBe(true);
     expect(() => ann.live('tasks')).toThrow(/listening test app/);
+  });
+
+  it('closes the app and its database when the seed fails (regression: the database stayed open)', async () => {
+    let seen: Core | undefined;
+    const failing = createTestApp(tasksApp, {
+      database: 'sqlite-file',
+      seed: async (core) => {
+        seen = core;
+        throw new Error('the seed broke');
+      },
+    });
+    await expect(failing).rejects.toThrow('the seed broke');
+    await expect(seen!.db.all(seen!.db.qb.selectFrom('users').selectAll())).rejects.toThrow(/not open/);
   });
 
   it('closes once, however often it is asked, and drops its database', async () => {
