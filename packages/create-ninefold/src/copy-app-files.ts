@@ -41,7 +41,10 @@ export function fillPlaceholders(dir: string, values: { readonly [key: string]: 
   }
 }
 
-/** The files under `dir`, relative, sorted: what a new app holds. */
+/**
+ * The files under `dir`, relative, sorted: what a new app holds.
+ * @example listFiles('/tmp/my-app') // ['.gitignore', 'README.md', 'app.test.ts', …]
+ */
 export function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => statSync(join(dir, f)).isFile())

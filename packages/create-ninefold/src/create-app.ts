@@ -16,7 +16,10 @@ import {
   templateDir,
 } from './templates';
 
-/** A failure the person can fix (a folder in use, a template unknown), told in one line. */
+/**
+ * A failure the person can fix (a folder in use, a template unknown), told in one line.
+ * @example throw new CreateAppError('/home/me/my-app is not empty');
+ */
 export class CreateAppError extends Error {
   override readonly name = 'CreateAppError';
 }

@@ -19,7 +19,10 @@ const PROCESS_IO: CreateIO = {
   cwd: process.cwd(),
 };
 
-/** The usage text. */
+/**
+ * The usage text, one line each.
+ * @example usage()[0] // 'Usage: npm create ninefold@latest <dir> [--template blank|helpdesk]'
+ */
 export function usage(command = 'npm create ninefold@latest'): string[] {
   return [
     `Usage: ${command} <dir> [--template ${TEMPLATES.join('|')}]`,

@@ -27,7 +27,10 @@ export function templateDir(template: TemplateName): string {
   return fileURLToPath(new URL(`../templates/${template}`, import.meta.url));
 }
 
-/** Whether a template is there (the helpdesk is missing from a source checkout until built). */
+/**
+ * Whether a template is there (the helpdesk is missing from a source checkout until built).
+ * @example hasTemplate('blank') // true
+ */
 export function hasTemplate(template: TemplateName): boolean {
   return existsSync(templateDir(template));
 }
@@ -41,7 +44,10 @@ export function scaffoldVersion(): string {
   return pkg.version;
 }
 
-/** Whether a name is a template's. */
+/**
+ * Whether a name is a template's.
+ * @example isTemplate('helpdesk') // true
+ */
 export function isTemplate(name: string): name is TemplateName {
   return (TEMPLATES as readonly string[]).includes(name);
 }
