@@ -92,6 +92,26 @@ describe('createTestApp options', () => {
     expect(seeded).toMatchObject({ title: 'Seeded', createdAt: '2030-01-01T00:00:00.000Z' });
   });
 
+  it('seeds from a definition written for the test, and signs in with the seed’s password', async () => {
+    await using t = await createTestApp(tasksApp, {
+      database: 'sqlite',
+      seed: {
+        password: 'seed-password-1',
+        accounts: [
+          { key: 'ann', email: 'ann@tasks.test', name: 'Ann', role: 'member' },
+          { key: 'lee', email: 'lee@tasks.test', name: 'Lee', role: 'lead' },
+        ],
+        run: async (ctx) => {
+          await ctx.as(ctx.accounts.ann).create('tasks', { title: 'Ann’s' });
+        },
+      },
+    });
+    const lee = await t.signIn('lee@tasks.test');
+    expect((await lee.list('tasks')).items).toMatchObject([
+      { title: 'Ann’s', owner: (await t.signIn('ann@tasks.test')).user?.id },
+    ]);
+  });
+
   it('runs in-process without a port: HTTP through inject, realtime refused plainly', async () => {
     await using t = await createTestApp(tasksApp, { database: 'sqlite', listen: false });
     expect(t.nf.server.server.listening).toBe(false);

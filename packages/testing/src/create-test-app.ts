@@ -9,10 +9,16 @@ import {
   createNinefold,
   type Database,
   type DialectName,
+  defineSeed,
   type InjectOptions,
   type InjectResponse,
+  isSeed,
   type Ninefold,
   type NinefoldOptions,
+  type Seed,
+  type SeedAccountInput,
+  type SeedDefinition,
+  type SeedOptions,
   setPassword,
 } from '@ninefold/server';
 import type { App, CreateInput, EntityName, RoleName } from '@ninefold/spec';
@@ -31,23 +37,37 @@ import { type TestDatabaseKind, testDatabase, testDatabaseUrl } from './test-dat
 export const TEST_PASSWORD = 'test-password-1';
 
 /**
- * Seeds a test app: the same shape as an app's `seed.ts` default export, which the CLI runs
- * (`(core) => Promise<boolean>`); its answer is ignored here.
- * @example const t = await createTestApp(app, { seed: seedHelpdesk });
+ * Seeds a test app: the app's own seed (`defineSeed(app, …)`, its `seed.ts` default export,
+ * what the CLI runs), a seed definition written for the test (what `defineSeed` takes), or
+ * any function of the core. A seed of another app is refused by its type.
+ * @example
+ * await createTestApp(app, { seed: seedHelpdesk });
+ * await createTestApp(app, {
+ *   seed: {
+ *     password: 'pw-for-tests-1',
+ *     accounts: [{ key: 'ann', email: 'ann@example.test', name: 'Ann', role: 'member' }],
+ *     run: async (ctx) => void (await ctx.as(ctx.accounts.ann).create('tasks', { title: 'Seeded' })),
+ *   },
+ * });
  */
-export type TestSeed = (core: Core) => unknown;
+export type TestSeed<A extends App = App, Accounts extends readonly SeedAccountInput<A>[] = []> =
+  | Seed<A>
+  | SeedDefinition<A, Accounts>
+  | (((core: Core, options?: SeedOptions) => unknown) & { readonly app?: never });
 
 /**
  * How `createTestApp` runs the app.
  * @example { database: 'postgres', clock: '2030-01-01T00:00:00Z', seed: seedHelpdesk, listen: false }
  */
-export interface TestAppOptions {
+export interface TestAppOptions<A extends App = App, Accounts extends readonly SeedAccountInput<A>[] = []> {
   /** Default: `postgres` when `TEST_DATABASE_URL` is set, else `sqlite` (in memory). */
   readonly database?: TestDatabaseKind;
   /** The PostgreSQL database to make schemas in; default `TEST_DATABASE_URL`. */
   readonly postgresUrl?: string;
-  /** Fills the database before the app serves (the app's `seed.ts` default export fits). */
-  readonly seed?: TestSeed;
+  /**
+   * Fills the database before the app serves; `signIn` then defaults to the seed's password.
+   */
+  readonly seed?: TestSeed<A, Accounts>;
   /** Serve on a loopback port (the default; realtime needs it), or only in-process (`false`). */
   readonly listen?: boolean;
   /** Pins `t.clock` at a moment from the start, or shares a clock of the test's own. */
@@ -107,7 +127,7 @@ export interface TestApp<A extends App> extends AsyncDisposable {
    */
   clientAs(role: RoleName<A>, options?: TestUserOptions<A>): Promise<TestClient<A>>;
   /**
-   * Signs in as a person (a seeded account, say); default password `TEST_PASSWORD`.
+   * Signs in as a person (a seeded account, say); default password the seed's, or `TEST_PASSWORD`.
    * @example const alice = await t.signIn('alice@helpdesk.test', DEMO_PASSWORD);
    */
   signIn(email: string, password?: string, options?: ClientOptions): Promise<TestClient<A>>;
@@ -136,13 +156,17 @@ function clockFrom(option: TestAppOptions['clock']): TestClock {
  *   expect(ticket.status).toBe('new');
  * });
  */
-export async function createTestApp<A extends App>(
-  app: A,
-  options: TestAppOptions = {},
-): Promise<TestApp<A>> {
+export async function createTestApp<
+  A extends App,
+  const Accounts extends readonly SeedAccountInput<A>[] = [],
+>(app: A, options: TestAppOptions<A, Accounts> = {}): Promise<TestApp<A>> {
   const kind = options.database ?? (options.postgresUrl || testDatabaseUrl() ? 'postgres' : 'sqlite');
   const database = await testDatabase(kind, options.postgresUrl ? { postgresUrl: options.postgresUrl } : {});
   const clock = clockFrom(options.clock);
+  const seed = typeof options.seed === 'object' ? defineSeed(app, options.seed) : options.seed;
+  const seedPassword =
+    typeof options.seed === 'object' ? options.seed.password : isSeed(seed) && seed.password;
+  const defaultPassword = seedPassword || TEST_PASSWORD;
   let started: Ninefold | undefined;
   try {
     started = await createNinefold(app, {
@@ -151,7 +175,7 @@ export async function createTestApp<A extends App>(
       database: database.url,
       now: clock.now,
     });
-    if (options.seed) await options.seed(started.core);
+    if (seed) await seed(started.core);
   } catch (e) {
     await started?.close();
     await database.drop();
@@ -179,7 +203,7 @@ export async function createTestApp<A extends App>(
     await setPassword(nf.db, String(user.id), password, clock.now());
     return { id: String(user.id), email, name, role, password };
   };
-  const signIn: TestApp<A>['signIn'] = async (email, password = TEST_PASSWORD, o = {}) => {
+  const signIn: TestApp<A>['signIn'] = async (email, password = defaultPassword, o = {}) => {
     const c = testClient<A>(context, o, null);
     const { user } = await c.auth.signIn({ email, password });
     const u = user as unknown as { id: string; name: string; role: RoleName<A> };

@@ -1,5 +1,7 @@
 import type { NinefoldError, RealtimeEvent } from '@ninefold/client';
+import { defineSeed } from '@ninefold/server';
 import type { RecordOf } from '@ninefold/spec';
+import { defineApp } from '@ninefold/spec';
 import { describe, expectTypeOf, test } from 'vitest';
 import tasksApp from './fixtures/tasks-app';
 import { createTestApp, type TestClient, type TestUser } from './index';
@@ -39,5 +41,35 @@ describe('the kit is typed by the app', () => {
     lead.live('tasks', { where: { status: 'archived' } });
     // @ts-expect-error: users fields only on users
     await t.createUser('member', { fields: { title: 'x' } });
+  });
+
+  test('seeds are the app’s own', async () => {
+    const other = defineApp({
+      about: { name: 'Other', summary: 'Another app.', audience: 'Nobody.' },
+      roles: { someone: {} },
+      entities: {},
+    });
+    const ownSeed = defineSeed(tasksApp, { accounts: [] });
+    await createTestApp(tasksApp, { seed: ownSeed });
+    // @ts-expect-error: a seed of another app
+    await createTestApp(tasksApp, { seed: defineSeed(other, {}) });
+    await createTestApp(tasksApp, {
+      seed: {
+        password: 'x-password-1',
+        accounts: [{ key: 'ann', email: 'ann@x.test', name: 'Ann', role: 'member' }],
+        run: async (ctx) => {
+          await ctx.as(ctx.accounts.ann).create('tasks', { title: 'Typed' });
+          // @ts-expect-error: no such field
+          await ctx.create('tasks', { title: 'x', colour: 'red' });
+          // @ts-expect-error: no such account
+          ctx.accounts.bob;
+        },
+      },
+    });
+    await createTestApp(tasksApp, {
+      // @ts-expect-error: not a role of the app
+      seed: { accounts: [{ email: 'a@x.test', name: 'A', role: 'someone' }] },
+    });
+    await createTestApp(tasksApp, { seed: async (core) => expectTypeOf(core.now()).toEqualTypeOf<Date>() });
   });
 });
