@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { type Core, setPassword } from '@ninefold/server';
 import { checkApp } from '@ninefold/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from './create-test-app';
+import { createTestApp } from './create-test-app';
 import tasksApp from './fixtures/tasks-app';
+import { TEST_PASSWORD, type TestApp } from './test-app';
 import { testDialects } from './test-database';
 
 type Tasks = typeof tasksApp;

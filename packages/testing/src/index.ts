@@ -5,16 +5,16 @@
  */
 
 export { type CookieJar, cookieHeader, cookieJar, withCookies } from './cookie-jar';
+export { createTestApp } from './create-test-app';
+export { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch';
+export { LIVE_TIMEOUT_MS, type LiveFeed, liveFeed, type WaitOptions } from './live-feed';
 export {
-  createTestApp,
   TEST_PASSWORD,
   type TestApp,
   type TestAppOptions,
   type TestSeed,
   type TestUserOptions,
-} from './create-test-app';
-export { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch';
-export { LIVE_TIMEOUT_MS, type LiveFeed, liveFeed, type WaitOptions } from './live-feed';
+} from './test-app';
 export type { ClientOptions, TestClient, TestUser } from './test-client';
 export { type Duration, durationMs, type TestClock, testClock } from './test-clock';
 export {

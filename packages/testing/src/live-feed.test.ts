@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieJar } from './cookie-jar';
-import { createTestApp, type TestApp } from './create-test-app';
+import { createTestApp } from './create-test-app';
 import tasksApp from './fixtures/tasks-app';
+import type { TestApp } from './test-app';
 import { testDialects } from './test-database';
 
 describe.each(testDialects())('live feeds on %s', (dialect) => {
