@@ -4,7 +4,8 @@
  * system's temp directory; installed from the tarballs (everything else from the registry);
  * given a widget of its own; then checked, type-checked, tested, built, seeded and started by
  * its own `ninefold`, and used in Chromium: the seeded admin signs in, sees the app's widget
- * and the admin console, and nothing of the helpdesk.
+ * and the admin console, and nothing of the helpdesk. The helpdesk template, made beside it by
+ * the app's own `ninefold new`, passes the same checks on the same packages.
  *
  * Slow (an `npm install` and a native build of the SQLite driver): minutes, not seconds.
  */
@@ -15,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +149,25 @@ describe('an app in a folder of its own, from the packed packages', () => {
       expect(test.out).toMatch(/Tests\s+2 passed/);
     },
     10 * MINUTE,
+  );
+
+  it(
+    "scaffolds the helpdesk with the app's own `ninefold new`, which passes the same checks",
+    async () => {
+      const { out } = await run('npx', ['ninefold', 'new', '../desk', '--template', 'helpdesk'], {
+        cwd: app,
+      });
+      expect(out).toMatch(/Created Desk in \.\.\/desk \(template: helpdesk/);
+      const desk = join(work, 'desk');
+      // The same dependencies as the app's: installed once.
+      symlinkSync(join(app, 'node_modules'), join(desk, 'node_modules'), 'dir');
+      const check = await run('npx', ['ninefold', 'check'], { cwd: desk });
+      expect(check.out).toMatch(/✓ Helpdesk: the spec is valid/);
+      await run('npx', ['tsc', '--noEmit'], { cwd: desk });
+      const test = await run('npm', ['test'], { cwd: desk });
+      expect(test.out).toMatch(/Tests\s+\d+ passed/);
+    },
+    5 * MINUTE,
   );
 
   it(
