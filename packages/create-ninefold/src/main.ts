@@ -21,11 +21,13 @@ const PROCESS_IO: CreateIO = {
 
 /**
  * The usage text, one line each.
- * @example usage()[0] // 'Usage: npm create ninefold@latest <dir> [--template blank|helpdesk]'
+ * @example usage()[0] // 'Usage: npm create ninefold@latest <dir> [-- --template blank|helpdesk]'
  */
-export function usage(command = 'npm create ninefold@latest'): string[] {
+export function usage(): string[] {
+  const template = `--template ${TEMPLATES.join('|')}`;
   return [
-    `Usage: ${command} <dir> [--template ${TEMPLATES.join('|')}]`,
+    `Usage: npm create ninefold@latest <dir> [-- ${template}]`,
+    `   or: npx ninefold new <dir> [${template}]`,
     '',
     'Makes a new Ninefold app in <dir> (which must be empty or new), named after the folder.',
     'Templates:',
