@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,6 @@ import {
   NINEFOLD_PACKAGES,
   THIRD_PARTY_VERSIONS,
 } from './app-files';
-import { copyAppFiles } from './copy-app-files';
 import { CreateAppError, createApp, nextSteps } from './create-app';
 import { scaffoldVersion, templateDir } from './templates';
 
@@ -21,8 +21,13 @@ const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 let scratch: string;
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'create-ninefold-'));
-  // The helpdesk template is copied at the package's build; a test run may come first.
-  if (!existsSync(templateDir('helpdesk'))) copyAppFiles(HELPDESK, templateDir('helpdesk'));
+  // The helpdesk template is copied at the package's build and pack (by this script, which
+  // leaves a current copy alone, so tests reading it meanwhile are not disturbed).
+  if (!existsSync(templateDir('helpdesk'))) {
+    execFileSync(process.execPath, [
+      fileURLToPath(new URL('../scripts/copy-templates.mjs', import.meta.url)),
+    ]);
+  }
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
