@@ -35,11 +35,11 @@ const seed = defineSeed(app, {
   password: PASSWORD,
   accounts: [
     { key: 'boss', email: 'boss@example.test', name: 'Bo Boss', role: 'boss' },
-    { email: 'mia@example.test', name: 'Mia', role: 'member', password: 'mias-own-password-3' },
+    { email: 'Mia@Example.test', name: 'Mia', role: 'member', password: 'mias-own-password-3' },
   ],
   accountsAt: (now) => now.getTime() - 10 * DAY,
   async run(ctx) {
-    const mia = ctx.accounts['mia@example.test'];
+    const mia = ctx.accounts['Mia@Example.test'];
     expectTypeOf(ctx.accounts).toHaveProperty('boss');
     const note = await ctx
       .at(ctx.now.getTime() - DAY)
@@ -66,7 +66,7 @@ const rows = (n: Ninefold, table: string, order = 'createdAt') =>
   n.db.all<Record<string, unknown>>(n.db.qb.selectFrom(table).selectAll().orderBy(order));
 
 describe('defineSeed', () => {
-  it('makes the accounts at their moment, who sign in with their passwords, then runs the rest as them', async () => {
+  it('makes the accounts at their moment (emails lowercased, as sign-in reads them), who sign in with their passwords, then runs the rest as them', async () => {
     const n = await fresh();
     expect(await seed(n.core)).toBe(true);
     const users = await rows(n, 'users');
@@ -125,7 +125,7 @@ describe('defineSeed', () => {
   it('tells its accounts without passwords, and is recognised as a seed', () => {
     expect(seed.accounts).toEqual([
       { key: 'boss', email: 'boss@example.test', name: 'Bo Boss', role: 'boss' },
-      { key: 'mia@example.test', email: 'mia@example.test', name: 'Mia', role: 'member' },
+      { key: 'Mia@Example.test', email: 'mia@example.test', name: 'Mia', role: 'member' },
     ]);
     expect(seed.password).toBe(PASSWORD);
     expect(isSeed(seed)).toBe(true);

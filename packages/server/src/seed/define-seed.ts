@@ -119,7 +119,12 @@ export function defineSeed<const A extends App, const Accounts extends readonly 
   };
   return Object.assign(seed, {
     app,
-    accounts: declared.map((a) => ({ key: a.key ?? a.email, email: a.email, name: a.name, role: a.role })),
+    accounts: declared.map((a, i) => ({
+      key: a.key ?? a.email,
+      email: emails[i]!,
+      name: a.name,
+      role: a.role,
+    })),
     password: definition.password,
     [SEED]: true as const,
   });

@@ -104,11 +104,13 @@ export function seedContext<A extends App>(
       const secret = account.password ?? password;
       if (!secret)
         throw new Error(`${account.email}: no password (give the seed's password or the account's)`);
-      const data = { ...account.fields, email: account.email, name: account.name, role: account.role };
+      // As sign-in looks it up.
+      const email = account.email.trim().toLowerCase();
+      const data = { ...account.fields, email, name: account.name, role: account.role };
       const user = await at.create(null, 'users', data, true);
       const id = String(user.id);
       await setPassword(at.db, id, secret, new Date(now));
-      return { id, email: account.email, name: account.name, role: account.role };
+      return { id, email, name: account.name, role: account.role };
     },
     as: (user) => ({
       create: (entity, data) => cast(at.create(user, entity, data)),
