@@ -6,6 +6,7 @@
 
 export type { ActionContext, ActionNode, AnyRecord, RecordStore, Where } from './app/action';
 export { action } from './app/action';
+export { adminRoles, isAdminRole, type RolesOf } from './app/admin-roles';
 export type * from './app/app-types';
 export { users } from './app/builtin-users';
 export type { AboutInput, App, ConstantInput, ErrorInput, ErrorNode, RoleInput } from './app/define-app';

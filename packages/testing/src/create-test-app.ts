@@ -67,8 +67,11 @@ export async function createTestApp<
       url = `http://127.0.0.1:${(started.server.server.address() as AddressInfo).port}`;
     }
   } catch (e) {
-    await started?.close();
-    await database.drop();
+    try {
+      await started?.close();
+    } finally {
+      await database.drop();
+    }
     throw e;
   }
   const nf = started;

@@ -78,7 +78,9 @@ export async function testDatabase(
   await onDatabase(base, `create schema ${schema}`);
   const url = new URL(base);
   // Every connection of the app, its change listener's too, sees only this schema.
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // Kept beside any options the base URL already sets (a statement timeout, say).
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', `${given ? `${given} ` : ''}-c search_path=${schema}`);
   return {
     dialect: 'postgres',
     url: url.toString(),

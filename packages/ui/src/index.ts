@@ -63,7 +63,7 @@ export { matchRoute, type RouteParams, safeReturnPath } from './router/match-rou
 export { RouterProvider, useRouter, useSearch } from './router/router-provider';
 export type { RouteDef } from './router/routes';
 export { Routes } from './router/routes';
-export { ADMIN_CONSOLE, addedScreens, adminConsoleScreen, adminRoles } from './screens/app-screens';
+export { ADMIN_CONSOLE, addedScreens, adminConsoleScreen } from './screens/app-screens';
 export { fillRoute, navEntries, screenEntries, screenRoute, screenVisible } from './screens/screen-entries';
 export { useSession } from './session/session-provider';
 export { startBrowserApp } from './start-browser-app';

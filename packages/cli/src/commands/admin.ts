@@ -3,7 +3,9 @@
  * which is how a production install gets its first one: nothing outside demo mode ever has a
  * default password. Prefer `NINEFOLD_ADMIN_PASSWORD` to `--password`, which shells keep in history.
  */
+
 import { passwordProblem, setPassword } from '@ninefold/server';
+import { adminRoles } from '@ninefold/spec';
 import { appDirArg } from '../app-dir-arg';
 import { CliError, type Command, UsageError } from '../command';
 import { cliError, openApp } from '../open-app';
@@ -32,7 +34,7 @@ export const admin: Command = {
 
     const { app, core, db, where } = await openApp(appDir, io.cwd, io.env);
     try {
-      const role = Object.entries(app.roles).find(([, r]) => r.admin)?.[0];
+      const role = adminRoles(app)[0];
       if (!role) throw new CliError(`${app.about.name} has no admin role (a role with admin: true)`);
       // Checked before the account exists, so a refused password leaves nothing to undo.
       const weak = passwordProblem(password);

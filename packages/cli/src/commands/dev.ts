@@ -5,7 +5,8 @@
  * private port. A change outside `ui/` (the spec, the seed, actions) is checked first (the
  * checker, and TypeScript when the app has a tsconfig.json); the server restarts only when
  * both pass, and the pages reload. A refused change leaves the old server serving and shows
- * why in the terminal and in the browser's error overlay.
+ * why in the terminal and in the browser's error overlay; a change that passes but whose
+ * server then fails to start (a migration it refuses, say) leaves no server until the next.
  */
 import { existsSync, watch } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -110,12 +111,20 @@ function devLoop(o: LoopOptions) {
       },
     });
     api = launched;
-    // The pages ask for the new spec (and leave the overlay) once the new server answers.
-    if (await launched.ready) o.ui.reloadPages();
+    // The pages ask for the new spec (and leave the overlay) once the new server answers. Not
+    // awaited: a server that hangs while starting must not hold back the next change, which
+    // stops it.
+    void launched.ready.then((up) => {
+      if (up && api === launched) o.ui.reloadPages();
+    });
   };
   return {
     change: (file: string) => {
-      queue = queue.then(() => restart(file));
+      // A restart that throws is reported and the loop goes on: one failure must not leave
+      // every later change unheard.
+      queue = queue
+        .then(() => restart(file))
+        .catch((e: unknown) => refuse(`✗ dev could not restart the server: ${(e as Error).message}`));
       return queue;
     },
     close: async () => {

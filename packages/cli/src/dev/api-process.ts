@@ -38,6 +38,9 @@ export function launchApi(options: ApiProcessOptions): ApiProcess {
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // If dev itself ends abruptly (an uncaught error), its server must not outlive it.
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
   const tail: string[] = [];
   let stopping = false;
   let markReady: (up: boolean) => void = () => {};
@@ -60,6 +63,7 @@ export function launchApi(options: ApiProcessOptions): ApiProcess {
   relay(child.stderr!, options.io.err);
   // 'close', not 'exit': its last lines (`✓ stopped`) are passed on before anyone hears of its end.
   child.once('close', (code) => {
+    process.off('exit', orphaned);
     markReady(false);
     if (!stopping) options.onCrash(code, tail.join('\n'));
   });

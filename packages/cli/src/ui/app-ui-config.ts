@@ -34,9 +34,25 @@ export async function appUiConfig(
     // Vite's cache, beside the generated source rather than in the app's node_modules.
     cacheDir: join(source.root, '..', 'vite-cache'),
     plugins: [react(), precompress()],
-    resolve: { dedupe: ['react', 'react-dom'] },
+    resolve: {
+      dedupe: ['react', 'react-dom'],
+      // The generated entry imports @ninefold/ui by name: the copy found above, even when the
+      // app's own folder cannot resolve it (the CLI's copy, in a nested install).
+      alias: [{ find: /^@ninefold\/ui$/, replacement: source.uiPackage.entry }],
+    },
     server: {
       fs: {
+        // Never the app's database, even when dev listens beyond loopback (HOST=0.0.0.0).
+        deny: [
+          '.env',
+          '.env.*',
+          '*.{crt,pem}',
+          '**/.git/**',
+          '**/.data/**',
+          '**/*.sqlite',
+          '**/*.sqlite-*',
+          '**/*.db',
+        ],
         // The app's folder (its ui/), @ninefold/ui (index.html's styles, the public folder)
         // and the workspace holding the app's node_modules.
         allow: [searchForWorkspaceRoot(appDir), appDir, source.uiPackage.dir],

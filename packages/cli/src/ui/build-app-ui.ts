@@ -4,10 +4,14 @@
 import { join, resolve } from 'node:path';
 import { type AppUiConfigOptions, appUiConfig } from './app-ui-config';
 import { GENERATED_DIR, writeAppUiSource } from './app-ui-source';
+import { assertSafeOutDir } from './safe-out-dir';
 
 /** What `buildAppUi` may be told. */
 export interface BuildAppUiOptions extends AppUiConfigOptions {
-  /** Where the build goes (default `<appDir>/.ninefold/dist`); emptied first. */
+  /**
+   * Where the build goes (default `<appDir>/.ninefold/dist`); emptied first, so it must be
+   * new, empty or an earlier build's.
+   */
   readonly outDir?: string;
 }
 
@@ -28,7 +32,8 @@ export function defaultUiOutDir(appDir: string): string {
 }
 
 /**
- * Builds the app's UI for production (minified, with source maps, Vite's manifest in
+ * Builds the app's UI for production (minified, with source maps kept beside the files but
+ * not linked from them, so browsers never fetch the app's sources; Vite's manifest in
  * `.vite/manifest.json`, brotli and gzip copies), whatever NODE_ENV says: a test runner's
  * `test` would otherwise bake React's development build in. Does not check the spec: the
  * `build` command does that first.
@@ -39,6 +44,7 @@ export function defaultUiOutDir(appDir: string): string {
 export async function buildAppUi(appDir: string, options: BuildAppUiOptions = {}): Promise<BuiltAppUi> {
   const dir = resolve(appDir);
   const outDir = resolve(options.outDir ?? defaultUiOutDir(dir));
+  if (options.outDir !== undefined) assertSafeOutDir(outDir, dir, process.cwd());
   const source = writeAppUiSource(dir);
   const config = await appUiConfig(dir, source, { logLevel: 'warn', ...options });
   const { build } = await import('vite');
@@ -48,7 +54,7 @@ export async function buildAppUi(appDir: string, options: BuildAppUiOptions = {}
     await build({
       ...config,
       mode: 'production',
-      build: { outDir, emptyOutDir: true, sourcemap: true, manifest: true },
+      build: { outDir, emptyOutDir: true, sourcemap: 'hidden', manifest: true },
     });
   } finally {
     if (env === undefined) delete process.env.NODE_ENV;

@@ -11,6 +11,8 @@ import { CliError } from '../command';
 export interface UiPackage {
   /** Its folder. */
   readonly dir: string;
+  /** Its JavaScript entry (`import … from '@ninefold/ui'`). */
+  readonly entry: string;
   /** The page every app's UI starts from. */
   readonly indexHtml: string;
   /** Copied as they are into the build (the favicon). */
@@ -30,7 +32,12 @@ export function findUiPackage(appDir: string): UiPackage {
     );
   }
   const real = realpathSync(dir);
-  return { dir: real, indexHtml: join(real, 'index.html'), publicDir: join(real, 'public') };
+  return {
+    dir: real,
+    entry: join(real, 'dist', 'index.js'),
+    indexHtml: join(real, 'index.html'),
+    publicDir: join(real, 'public'),
+  };
 }
 
 /** Through the package's `exports` (`./package.json`), as Node resolves it. */

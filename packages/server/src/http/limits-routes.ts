@@ -2,7 +2,9 @@
  * Limits over HTTP: the caller's own quota usage, and for admins what the rate limits hold
  * now (across every process where they share the database, else this process's counts).
  */
+
 import type { QuotaUsage, RatesAnswer } from '@ninefold/spec';
+import { isAdminRole } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import { quotaUsage } from '../core/limits/quota-usage';
@@ -23,7 +25,7 @@ export function limitsRoutes(server: FastifyInstance, core: Core, rates: RateLim
   });
   serveRoute(server, 'getRates', async (req): Promise<RatesAnswer> => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
-    if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
+    if (!isAdminRole(core.app, req.caller.role)) throw new AppError('FORBIDDEN');
     const now = core.now();
     // `shared`: the counts live in the database every process of the app shares; otherwise
     // they are this `process`'s own, and a restart clears them.

@@ -4,7 +4,9 @@
  * as `/api/rates` is; anyone else is refused with the catalogue's UNAUTHENTICATED or FORBIDDEN.
  * Every answered request is counted by method, route pattern and status.
  */
+
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isAdminRole } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
@@ -45,7 +47,7 @@ export function metricsRoute(
     const bearer = req.callerToken?.via === 'bearer' ? req.callerToken.token : undefined;
     if (!(token && tokenMatches(token, bearer))) {
       if (!req.caller) throw new AppError('UNAUTHENTICATED');
-      if (!core.app.roles[req.caller.role]?.admin) throw new AppError('FORBIDDEN');
+      if (!isAdminRole(core.app, req.caller.role)) throw new AppError('FORBIDDEN');
     }
     reply.type(metrics.contentType).header('cache-control', 'no-store');
     return metrics.text();

@@ -66,6 +66,21 @@ const rows = (n: Ninefold, table: string, order = 'createdAt') =>
   n.db.all<Record<string, unknown>>(n.db.qb.selectFrom(table).selectAll().orderBy(order));
 
 describe('defineSeed', () => {
+  // Regression (review of #14): every moment a seed wrote at made a core whose session cache
+  // listened on the bus for good (63 listeners after the helpdesk's seed).
+  it('leaves no listener on the bus, however many moments it writes at', async () => {
+    const n = await fresh();
+    const bus = n.core.bus as { listen: typeof n.core.bus.listen };
+    const listen = bus.listen.bind(bus);
+    let added = 0;
+    bus.listen = (listener) => {
+      added++;
+      return listen(listener);
+    };
+    expect(await seed(n.core)).toBe(true);
+    expect(added).toBe(0);
+  });
+
   it('makes the accounts at their moment (emails lowercased, as sign-in reads them), who sign in with their passwords, then runs the rest as them', async () => {
     const n = await fresh();
     expect(await seed(n.core)).toBe(true);

@@ -2,6 +2,7 @@
  * The permission matrix: for every role (and anonymous), what it may do to every entity,
  * which transitions it may run and which actions it may call — closed by default.
  */
+import { isAdminRole } from '../app/admin-roles';
 import { ANONYMOUS, type App } from '../app/define-app';
 import type { GrantNode } from '../app/entity';
 import type { EntityOperation, RuleNode } from '../rules/rule';
@@ -64,7 +65,7 @@ export function permissionMatrix(app: App): PermissionMatrix {
   const transitions: Record<string, Record<string, Record<string, PermissionCell>>> = {};
   const actions: Record<string, Record<string, PermissionCell>> = {};
   for (const role of roles) {
-    const isAdmin = app.roles[role]?.admin === true;
+    const isAdmin = isAdminRole(app, role);
     entities[role] = {};
     transitions[role] = {};
     for (const [name, e] of Object.entries(app.entities)) {

@@ -6,6 +6,7 @@
  * router, so it and what it brings (dagre, the data table) stay out of the first page. The
  * open tab lives in the URL (`?tab=audit`), so it survives a reload.
  */
+import { isAdminRole } from '@ninefold/spec';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../components/page-header';
 import { useMeta } from '../meta/meta-provider';
@@ -66,7 +67,7 @@ export default function AdminConsole(props: PageProps) {
   }, []);
 
   // The router lets only the screen's roles in; this guards a registry that mounts it elsewhere.
-  if (meta.roles[role]?.admin !== true) {
+  if (!isAdminRole(meta, role)) {
     return (
       <div className="admin-console">
         <PageHeader page={props} />

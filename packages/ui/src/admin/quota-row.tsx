@@ -3,7 +3,9 @@
  * viewer's own usage when it binds their role, and for an admin how many people are at the
  * limit or one below (counted with list queries when the quota's rule allows).
  */
+
 import type { QuotaMeta } from '@ninefold/spec';
+import { isAdminRole } from '@ninefold/spec';
 import { useQuery } from '@tanstack/react-query';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
@@ -56,7 +58,7 @@ export function QuotaRow({ quota }: { readonly quota: QuotaMeta }) {
   // The caller's own usage (`/api/quotas`), shared with the rest of the app's cache.
   const { quota: usage } = nf.useQuota(quota.name);
   const { role } = useSession();
-  const isAdmin = meta.roles[role]?.admin === true;
+  const isAdmin = isAdminRole(meta, role);
   const applies = !quota.roles || quota.roles.includes(role);
   const roles = quota.roles?.map((r) => meta.roles[r]?.label ?? r).join(', ') ?? 'everyone';
   return (

@@ -18,12 +18,14 @@ export interface RefFieldSelectProps {
   readonly label: string;
   /** The referenced records' titles by id. */
   readonly titles: ReadonlyMap<string, string>;
+  /** Whether the field may be empty: only then is "No …" offered. */
+  readonly optional: boolean;
 }
 
 /**
- * @example <RefFieldSelect user={u} field="region" label="Region" titles={useTitles('regions')} />
+ * @example <RefFieldSelect user={u} field="region" label="Region" titles={useTitles('regions')} optional />
  */
-export function RefFieldSelect({ user, field, label, titles }: RefFieldSelectProps) {
+export function RefFieldSelect({ user, field, label, titles, optional }: RefFieldSelectProps) {
   const meta = useMeta();
   const update = nf.useUpdate('users');
   const [pending, setPending] = useState<string | null>(null);
@@ -67,7 +69,12 @@ export function RefFieldSelect({ user, field, label, titles }: RefFieldSelectPro
       aria-busy={pending !== null}
       onChange={(e) => void change(e.target.value)}
     >
-      <option value="">No {what}</option>
+      {/* A required reference cannot be cleared: "No …" would only be refused. */}
+      {(optional || shown === '') && (
+        <option value="" disabled={!optional}>
+          {optional ? `No ${what}` : `Choose a ${what}`}
+        </option>
+      )}
       {byTitle.map(([id, title]) => (
         <option key={id} value={id}>
           {title}

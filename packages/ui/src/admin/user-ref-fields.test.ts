@@ -17,7 +17,7 @@ const app = defineApp({
     users: users({
       fields: {
         region: f.ref('regions', { optional: true, label: 'Region' }),
-        mentor: f.ref('users', { optional: true }),
+        mentor: f.ref('users'),
         badge: f.ref('regions', { optional: true, readOnly: true }),
         nickname: f.text({ optional: true }),
       },
@@ -32,14 +32,17 @@ const meta = JSON.parse(JSON.stringify(metaAnswer(app))) as MetaAnswer;
 
 describe('userRefFields', () => {
   it("is the users' own writable references, for an admin who may update them", () => {
+    // Regression (review of #14): a required reference was offered "No mentor", always refused.
     expect(userRefFields(meta, 'owner')).toEqual([
-      { field: 'region', label: 'Region', entity: 'regions' },
-      { field: 'mentor', label: 'Mentor', entity: 'users' },
+      { field: 'region', label: 'Region', entity: 'regions', optional: true },
+      { field: 'mentor', label: 'Mentor', entity: 'users', optional: false },
     ]);
   });
 
   it('keeps to the fields the role may update', () => {
-    expect(userRefFields(meta, 'clerk')).toEqual([{ field: 'region', label: 'Region', entity: 'regions' }]);
+    expect(userRefFields(meta, 'clerk')).toEqual([
+      { field: 'region', label: 'Region', entity: 'regions', optional: true },
+    ]);
     expect(userRefFields(meta, 'member')).toEqual([]);
     expect(userRefFields(meta, 'anonymous')).toEqual([]);
   });

@@ -12,10 +12,12 @@ export interface UserRefField {
   readonly label: string;
   /** The entity it points at. */
   readonly entity: string;
+  /** Whether it may be empty. */
+  readonly optional: boolean;
 }
 
 /**
- * @example userRefFields(meta, 'owner') // [{ field: 'region', label: 'Region', entity: 'regions' }]
+ * @example userRefFields(meta, 'owner') // [{ field: 'region', label: 'Region', entity: 'regions', optional: true }]
  */
 export function userRefFields(meta: MetaAnswer, role: string): UserRefField[] {
   const users = meta.entities.users;
@@ -28,7 +30,7 @@ export function userRefFields(meta: MetaAnswer, role: string): UserRefField[] {
     !f.immutable &&
     !f.computed &&
     (!update.fields || update.fields.includes(field))
-      ? [{ field, label: f.label ?? humanize(field), entity: f.entity }]
+      ? [{ field, label: f.label ?? humanize(field), entity: f.entity, optional: f.optional === true }]
       : [],
   );
 }

@@ -66,7 +66,7 @@ export function UsersPanel() {
         cell: ({ row }) => <RoleSelect user={row.original} roles={roles} self={row.original.id === me?.id} />,
       },
       ...refs.map(
-        ({ field, label, entity }): ColumnDef<AnyRecord> => ({
+        ({ field, label, entity, optional }): ColumnDef<AnyRecord> => ({
           id: field,
           header: label,
           cell: ({ row }) => (
@@ -75,6 +75,7 @@ export function UsersPanel() {
               field={field}
               label={label}
               titles={titles.get(entity) ?? NO_TITLES}
+              optional={optional}
             />
           ),
         }),

@@ -1,6 +1,7 @@
 import type { ScreenInput } from '@ninefold/spec';
+import { adminRoles } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import { addedScreens, adminConsoleScreen, adminRoles } from './app-screens';
+import { addedScreens, adminConsoleScreen } from './app-screens';
 import { navEntries } from './screen-entries';
 
 // A spec of its own, as the meta gives it: two admin roles, one that is not.

@@ -4,8 +4,10 @@
  * server uses to let a role administer — unless the app declares its own console screen, uses
  * `/admin` for something else, or opts out (`defineUi({ adminConsole: false })`).
  */
+
 import type { MetaAnswer } from '@ninefold/client';
 import type { ScreenInput } from '@ninefold/spec';
+import { adminRoles } from '@ninefold/spec';
 import type { UiRegistry } from '../registry/ui-registry';
 
 /** The name of the admin console in the registry's `components`. */
@@ -16,14 +18,6 @@ const NAME = 'admin';
 const ROUTE = '/admin';
 
 type Screens = { readonly [name: string]: ScreenInput };
-
-/**
- * The roles that administer the app: those the spec marks `admin: true`.
- * @example adminRoles({ roles: { member: { label: 'Member' }, owner: { label: 'Owner', admin: true } } }) // ['owner']
- */
-export function adminRoles(meta: Pick<MetaAnswer, 'roles'>): string[] {
-  return Object.entries(meta.roles).flatMap(([name, role]) => (role.admin === true ? [name] : []));
-}
 
 /**
  * The admin console's screen the UI adds, or undefined when it adds none: the app opted out,

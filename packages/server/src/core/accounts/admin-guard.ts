@@ -8,20 +8,11 @@
  * system (the CLI, the seed) is not held to it: `ninefold admin create` is how an app
  * without an admin gets one back.
  */
-import type { App } from '@ninefold/spec';
+
+import { adminRoles } from '@ninefold/spec';
 import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
-
-/**
- * The app's admin roles.
- * @example adminRoles(app) // ['admin']
- */
-export function adminRoles(app: App): string[] {
-  return Object.entries(app.roles)
-    .filter(([, r]) => r.admin)
-    .map(([name]) => name);
-}
 
 /** Any fixed number: the lock every change that takes an admin away waits for. */
 const ADMINS_LOCK = 7_236_017;

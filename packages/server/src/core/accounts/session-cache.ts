@@ -37,20 +37,30 @@ export class SessionCache {
   #generation = 0;
 
   readonly #enabled: boolean;
+  #listening = false;
 
   constructor(
     private readonly db: Executor & Pick<Database, 'sharedUrl'>,
-    bus: ChangeBus,
+    private readonly bus: ChangeBus,
     private readonly now: () => Date,
   ) {
     this.#enabled = bus.immediate && db.sharedUrl === undefined;
-    if (this.#enabled)
-      bus.listen((e) => {
-        if (e.kind === 'sessionEnded') this.#forget((entry) => entry.digest === e.session);
-        else if (e.entity === 'users' && e.op !== 'create') this.#forget((entry) => entry.caller.id === e.id);
-        else return;
-        this.#generation++;
-      });
+  }
+
+  /**
+   * Hears of ended sessions and changed users from the first lookup on, not from creation:
+   * a core that only writes (a seed's, one per moment) must leave no listener on the bus,
+   * where each would run on every later change for the life of the server.
+   */
+  #listen(): void {
+    if (this.#listening || !this.#enabled) return;
+    this.#listening = true;
+    this.bus.listen((e) => {
+      if (e.kind === 'sessionEnded') this.#forget((entry) => entry.digest === e.session);
+      else if (e.entity === 'users' && e.op !== 'create') this.#forget((entry) => entry.caller.id === e.id);
+      else return;
+      this.#generation++;
+    });
   }
 
   /**
@@ -59,6 +69,7 @@ export class SessionCache {
    */
   caller(token: string): Caller | null | Promise<Caller | null> {
     if (token.length < 20 || token.length > 100) return null;
+    this.#listen();
     const at = this.now().getTime();
     // Keyed by the token itself: a hit costs no hashing.
     const hit = this.#entries.get(token);

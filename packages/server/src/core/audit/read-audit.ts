@@ -6,6 +6,7 @@
  */
 
 import type { AuditEntry, AuditOperation, HistoryEntry, Page } from '@ninefold/spec';
+import { isAdminRole } from '@ninefold/spec';
 import { AppError } from '../app-error';
 import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
@@ -118,7 +119,7 @@ export async function auditPage(
   query: Readonly<Record<string, unknown>>,
 ): Promise<AuditPage> {
   if (!scope.system && !scope.caller) throw new AppError('UNAUTHENTICATED');
-  if (!scope.system && !scope.app.roles[scope.role]?.admin) throw new AppError('FORBIDDEN');
+  if (!scope.system && !isAdminRole(scope.app, scope.role)) throw new AppError('FORBIDDEN');
   const { exec } = scope;
   const { limit, cursor, filters, narrow } = readAuditQuery(query, scope.app.limits.pageSize);
   const key = await auditCursorKey(exec);
