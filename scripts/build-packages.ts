@@ -12,6 +12,7 @@
  *
  * `npm run build` runs it; `--js-only` skips the declarations (what tests need, in seconds).
  */
+import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,9 @@ for (const pkg of PACKAGES) {
   if (!jsOnly) await rm(dist, { recursive: true, force: true });
   await buildJs(pkg, dist);
   if (!jsOnly) declarations(pkg, dist);
+  // The scaffold's helpdesk template is a copy of examples/helpdesk, made with its own code.
+  if (pkg.dir === 'packages/create-ninefold')
+    execFileSync(process.execPath, [join(ROOT, pkg.dir, 'scripts/copy-templates.mjs')], { stdio: 'inherit' });
 }
 console.log(
   `✓ built ${only.length || PACKAGES.length} packages in ${Math.round(performance.now() - started)} ms`,

@@ -24,3 +24,12 @@ export function listenOptions(
   }
   return { port, host: env.HOST?.trim() || DEFAULT_HOST };
 }
+
+/**
+ * The host as a URL names it: a wildcard address as `localhost`, an IPv6 address in brackets.
+ * @example hostForUrl('::1') // '[::1]'
+ */
+export function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

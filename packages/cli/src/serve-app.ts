@@ -9,6 +9,7 @@ import { CliError, type CommandIO } from './command';
 import { databaseLocation } from './database-location';
 import { loadDemoSeed, printAccounts } from './demo-seed';
 import { DEV_URL_ENV } from './dev/dev-url';
+import { hostForUrl } from './listen-options';
 import { loadCheckedApp } from './load-app';
 import { cliError, hasUsers } from './open-app';
 import { GENERATED_DIR } from './ui/app-ui-source';
@@ -95,11 +96,6 @@ function untilSignal(): Promise<NodeJS.Signals> {
     process.on('SIGINT', resolve);
     process.on('SIGTERM', resolve);
   });
-}
-
-function hostForUrl(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 function listenError(e: unknown, options: ServeOptions): unknown {

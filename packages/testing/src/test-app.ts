@@ -19,7 +19,10 @@ import type { ClientOptions, TestClient, TestUser } from './test-client';
 import type { TestClock } from './test-clock';
 import type { TestDatabaseKind } from './test-database';
 
-/** The password of every account the kit makes, unless told another. */
+/**
+ * The password of every account the kit makes, unless told another.
+ * @example await t.signIn(user.email, TEST_PASSWORD)
+ */
 export const TEST_PASSWORD = 'test-password-1';
 
 /**

@@ -7,7 +7,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { findUiPackage, type UiPackage } from './ui-package';
 
-/** The generated folder, inside the app: gitignored, rewritten by every dev and build. */
+/**
+ * The generated folder, inside the app: gitignored, rewritten by every dev and build.
+ * @example join(appDir, GENERATED_DIR, 'dist') // where `ninefold build` puts the UI
+ */
 export const GENERATED_DIR = '.ninefold';
 
 /** Where an app's UI is generated and built. */

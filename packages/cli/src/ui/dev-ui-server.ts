@@ -8,6 +8,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import { CliError } from '../command';
+import { hostForUrl } from '../listen-options';
 import { appUiConfig } from './app-ui-config';
 import { writeAppUiSource } from './app-ui-source';
 
@@ -102,9 +103,4 @@ function listen(http: Server, options: DevUiOptions): Promise<number> {
       resolve(typeof address === 'object' && address ? address.port : options.port);
     });
   });
-}
-
-function hostForUrl(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
 }

@@ -9,7 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 
-/** How long in-flight requests get to finish by default: within a process manager's usual 30 s. */
+/**
+ * How long in-flight requests get to finish by default: within a process manager's usual 30 s.
+ * @example createNinefold(app, { shutdownGraceMs: SHUTDOWN_GRACE_MS * 2 })
+ */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**

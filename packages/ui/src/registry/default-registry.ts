@@ -7,7 +7,10 @@ import type { UiRegistry } from './ui-registry';
 
 const AdminConsole = lazy(() => import('../admin/admin-console'));
 
-/** Defaults every app gets; an app's registry can replace any of them. */
+/**
+ * Defaults every app gets; an app's registry can replace any of them.
+ * @example mergeRegistries(DEFAULT_REGISTRY, defineUi({ components: { AdminConsole: MyConsole } }))
+ */
 export const DEFAULT_REGISTRY: UiRegistry = {
   components: { AdminConsole },
 };

@@ -10,7 +10,10 @@ import type { ScreenInput } from '@ninefold/spec';
 import { adminRoles } from '@ninefold/spec';
 import type { UiRegistry } from '../registry/ui-registry';
 
-/** The name of the admin console in the registry's `components`. */
+/**
+ * The name of the admin console in the registry's `components`.
+ * @example defineUi({ components: { [ADMIN_CONSOLE]: MyConsole } })
+ */
 export const ADMIN_CONSOLE = 'AdminConsole';
 
 /** The screen name and route of the console the UI adds. */
