@@ -38,6 +38,12 @@ describe('ninefold dev', { timeout: 300_000 }, () => {
         const [, api] = await s.waitFor(/this API process on (http:\/\/\S+)\)/);
         expect(s.output()).toContain('✓ the app checks out: starting');
         expect(await summary(s.url)).toBe('Says hello.');
+        // The dev server serves files of the app's folder, but never its database (password
+        // hashes, sessions), even by Vite's /@fs/ path (regression, review of #14).
+        for (const file of ['app.db', 'app.db-wal']) {
+          const res = await fetch(`${s.url}/@fs${join(appDir, 'state', file)}`);
+          expect(res.status).toBe(403);
+        }
 
         // An edit of the app's component: swapped in the open page, which is not reloaded.
         const page = await browser.newPage();

@@ -42,16 +42,15 @@ export async function appUiConfig(
     },
     server: {
       fs: {
-        // Never the app's database, even when dev listens beyond loopback (HOST=0.0.0.0).
+        // Never a database file (app.db and its -wal and -shm, backups), even when dev listens
+        // beyond loopback (HOST=0.0.0.0); Vite's own defaults (.env, keys, .git) kept.
         deny: [
           '.env',
           '.env.*',
           '*.{crt,pem}',
           '**/.git/**',
-          '**/.data/**',
-          '**/*.sqlite',
-          '**/*.sqlite-*',
-          '**/*.db',
+          '**/*.{db,sqlite,sqlite3}',
+          '**/*.{db,sqlite,sqlite3}-*',
         ],
         // The app's folder (its ui/), @ninefold/ui (index.html's styles, the public folder)
         // and the workspace holding the app's node_modules.
