@@ -1,5 +1,5 @@
+import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import type app from '../../../examples/helpdesk/app';
 import { type AppErrorOf, createClient, type NinefoldError, type SessionEvent } from '../src/index';
 
 type Helpdesk = typeof app;

@@ -1,6 +1,6 @@
+import app from '@ninefold/example-helpdesk';
 import { createTestApp, type TestApp, testDialects, testSockets } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import app from '../../../examples/helpdesk/app';
 import { createClient, isNinefoldError, type RealtimeEvent, type SessionEvent } from '../src/index';
 
 type Helpdesk = typeof app;

@@ -3,9 +3,10 @@
  * added to the table without one fails to compile (the mapping must cover every RouteId), and
  * a method named that the client lacks fails at run time.
  */
+
+import type app from '@ninefold/example-helpdesk';
 import { ROUTE_IDS, type RouteId } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import type app from '../../../examples/helpdesk/app';
 import { createClient, type NinefoldClient } from '../src/index';
 
 type Client = NinefoldClient<typeof app>;

@@ -1,6 +1,6 @@
 import type { AppErrorOf, MetaAnswer, NinefoldError } from '@ninefold/client';
+import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import type app from '../../../examples/helpdesk/app';
 import { createNinefoldReact } from '../src/index';
 
 type Helpdesk = typeof app;

@@ -5,6 +5,8 @@
  * optimistic value can be seen before the server's answer arrives — the request itself still
  * reaches the server.
  */
+
+import app from '@ninefold/example-helpdesk';
 import type { DialectName } from '@ninefold/server';
 import {
   type CookieJar,
@@ -15,7 +17,6 @@ import {
   type TestSockets,
 } from '@ninefold/testing';
 import { createElement, type ReactNode } from 'react';
-import app from '../../../examples/helpdesk/app';
 import { createNinefoldReact } from '../src/index';
 
 export type { CookieJar } from '@ninefold/testing';

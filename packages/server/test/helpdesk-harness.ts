@@ -2,9 +2,10 @@
  * The helpdesk running in-process for HTTP tests, over the test kit: a fresh database of one
  * dialect, the server reached through `fastify.inject`, and signed-in users of every role.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { createTestApp, testClock } from '@ninefold/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import app from '../../../examples/helpdesk/app';
 import type { DialectName } from '../src/db/database';
 import type { RealtimeOptions } from '../src/realtime/realtime-hub';
 import type { Ninefold } from '../src/start-app';

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
+import app from '@ninefold/example-helpdesk';
+import { DEMO_PASSWORD, seedHelpdesk } from '@ninefold/example-helpdesk/seed';
 // A development dependency only: the UI package does not depend on the server at run time.
 import { createNinefold, staticUi } from '@ninefold/server';
 import type { FastifyInstance } from 'fastify';
-import app from '../../../examples/helpdesk/app';
-import { DEMO_PASSWORD, seedHelpdesk } from '../../../examples/helpdesk/seed';
 
 export interface AuditedHelpdesk {
   /** `http://127.0.0.1:<port>` */

@@ -74,6 +74,9 @@ function imports(file: ts.SourceFile): string[] {
   return out;
 }
 
+/** A module of an app: a path into examples/ or out of the package, or an example's package. */
+const APP_MODULE = /(^|\/)examples\/|^(\.\.\/){3,}|^@ninefold\/example-/;
+
 const files = sources(SRC).map((path) => ({ name: relative(SRC, path), file: parse(path) }));
 
 describe('the UI belongs to no app', () => {
@@ -84,7 +87,7 @@ describe('the UI belongs to no app', () => {
   it('imports nothing from an app', () => {
     const found = files.flatMap(({ name, file }) =>
       imports(file)
-        .filter((m) => /(^|\/)examples\//.test(m) || /^(\.\.\/){3,}/.test(m))
+        .filter((m) => APP_MODULE.test(m))
         .map((m) => `${name}: ${m}`),
     );
     expect(found).toEqual([]);
@@ -114,6 +117,7 @@ describe('the UI belongs to no app', () => {
   it('finds what it looks for (the checks above are not blind)', () => {
     const text = [
       "import x from '../../../examples/helpdesk/ui';",
+      "import y from '@ninefold/example-helpdesk';",
       '// tickets in a comment are fine',
       'const a = <p>Your tickets</p>;',
       ['const b = `', '$', '{x} team`;'].join(''),
@@ -122,9 +126,15 @@ describe('the UI belongs to no app', () => {
     const sample = ts.createSourceFile('sample.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
     expect(words(sample).filter((w) => HELPDESK.test(w))).toEqual([
       '../../../examples/helpdesk/ui',
+      '@ninefold/example-helpdesk',
       'Your tickets',
       ' team',
     ]);
-    expect(imports(sample)).toEqual(['../../../examples/helpdesk/ui', './y.svg?url']);
+    expect(imports(sample)).toEqual([
+      '../../../examples/helpdesk/ui',
+      '@ninefold/example-helpdesk',
+      './y.svg?url',
+    ]);
+    expect(imports(sample).filter((m) => APP_MODULE.test(m))).toHaveLength(2);
   });
 });

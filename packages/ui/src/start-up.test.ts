@@ -1,7 +1,7 @@
 import type { MetaAnswer } from '@ninefold/client';
+import app from '@ninefold/example-helpdesk';
 import { metaAnswer } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import app from '../../../examples/helpdesk/app';
 import { firstPage } from './start-up';
 
 const meta = JSON.parse(JSON.stringify(metaAnswer(app))) as MetaAnswer;

@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import app from '@ninefold/example-helpdesk';
 // A development dependency only: the UI package does not depend on the server at run time.
 import { createNinefold, type Ninefold, staticUi } from '@ninefold/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../examples/helpdesk/app';
 
 const INDEX = '<!doctype html><title>ui</title><div id="root"></div>';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import app from '@ninefold/example-helpdesk';
 import { createNinefold } from '@ninefold/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { ninefoldHere, removeScratch, scratchDir, userEmails } from '../../test/run-cli';
 
 afterAll(removeScratch);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import app from '@ninefold/example-helpdesk';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { createNinefold, type Ninefold } from '../start-app';
 import { metaRoute, pickEncoding } from './meta-route';
 

@@ -4,10 +4,11 @@
  * every record of a large set in several sort orders; LIMIT_EXCEEDED and INTERNAL, which
  * the helpdesk cannot provoke, on a tiny app of their own.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { BUILTIN_ERRORS } from '@ninefold/spec';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { createNinefold, type Ninefold } from '../../src/start-app';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../test-databases';
 import { type ContractRow, expectList, runRow } from './contract-case';

@@ -3,8 +3,9 @@
  * named after it, once per dialect: requests through `inject`, and what only a raw socket can
  * send (headers over Node's limit, broken framing) over loopback TCP.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { type ContractRow, expectAbsent, runRow } from './contract-case';

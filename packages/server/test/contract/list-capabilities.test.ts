@@ -5,9 +5,9 @@
  * window of records per page, going on through `nextCursor`.
  */
 import { randomUUID } from 'node:crypto';
+import app from '@ninefold/example-helpdesk';
 import { CONTAINS_WINDOW, SYSTEM_FIELDS, sortRefusal } from '@ninefold/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 

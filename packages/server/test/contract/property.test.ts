@@ -4,11 +4,12 @@
  * internal in it; and a refused request changes no stored record. fast-check prints the
  * seed and the shrunk counterexample when a property fails.
  */
+
+import app from '@ninefold/example-helpdesk';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { must, quickUser } from './helpdesk-world';

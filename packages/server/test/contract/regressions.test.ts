@@ -2,8 +2,9 @@
  * Regression tests for the bugs the contract and property tests found, one row per bug,
  * named after it, once per dialect (most were PostgreSQL-only 500s).
  */
+
+import app from '@ninefold/example-helpdesk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { type ContractRow, runRow } from './contract-case';

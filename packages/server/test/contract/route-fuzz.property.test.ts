@@ -6,10 +6,11 @@
  * every refusal problem+json with a catalogue code of its status. Then what only a socket
  * can send (headers over 16 KB, broken framing), over loopback TCP.
  */
+
+import app from '@ninefold/example-helpdesk';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { quickUser } from './helpdesk-world';

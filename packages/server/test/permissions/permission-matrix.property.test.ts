@@ -5,10 +5,11 @@
  * oracle says. Then the same property, run on copies of the helpdesk with one rule loosened,
  * must find a mismatch. FC_SEED replays a failure; PERMISSION_RUNS changes the run count.
  */
+
+import helpdesk from '@ninefold/example-helpdesk';
 import { type App, allow, and, callerIs, can, inState } from '@ninefold/spec';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import { DIALECTS } from '../test-databases';
 import { type EntityName, listStatus, type Row, STATE_NAMES, type World } from './helpdesk-oracle';
 import {

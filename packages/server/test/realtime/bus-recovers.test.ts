@@ -13,10 +13,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import helpdesk from '@ninefold/example-helpdesk';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import type { ChangeBus } from '../../src/core/changes/change-bus';
 import { createCore } from '../../src/core/ninefold-core';
 import type { Caller } from '../../src/core/rules/rule-context';

@@ -6,9 +6,10 @@
  * or a sign-out on one process closes that user's sockets on another. Skipped, with a
  * notice, when TEST_DATABASE_URL is not set.
  */
+
+import helpdesk from '@ninefold/example-helpdesk';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import { startSession } from '../../src/core/accounts/sessions';
 import { type Core, createCore } from '../../src/core/ninefold-core';
 import type { Database } from '../../src/db/database';

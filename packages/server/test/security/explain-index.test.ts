@@ -8,10 +8,10 @@
  * forced).
  */
 import { randomUUID } from 'node:crypto';
+import app from '@ninefold/example-helpdesk';
 import { listCapabilities } from '@ninefold/spec';
 import { type Compilable, type CompiledQuery, CompiledQuery as Query } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import type { ListQuery } from '../../src/core/records/list-query';
 import { listRecords, readListQuery } from '../../src/core/records/list-records';
 import { RecordScope } from '../../src/core/records/record-scope';

@@ -5,8 +5,8 @@
  * Across PostgreSQL processes there is no cache: a session ends on every process at once.
  */
 
+import app from '@ninefold/example-helpdesk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { SessionCache } from '../../src/core/accounts/session-cache';
 import { sessionDigest } from '../../src/core/accounts/sessions';
 import { localBus } from '../../src/core/changes/change-bus';

@@ -3,8 +3,9 @@
  * API once per dialect, answers its status and its message with the placeholders filled.
  * The expected texts are copied from helpdesk.md, not read from the spec.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Harness, startHelpdesk, type TestUser } from '../helpdesk-harness';
 import { DIALECTS } from '../test-databases';
 import { FakeClock, ticketIn } from './ticket-fixtures';

@@ -1,5 +1,5 @@
+import helpdesk from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import { allow } from '../rules/rule';
 import { type BrokenCase, breakApp, messagesAt } from './break-app';
 import { checkApp } from './check-app';

@@ -1,5 +1,5 @@
+import helpdesk from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import { f } from '../fields/field';
 import { constant, lit, now } from '../rules/expr';
 import { eq, gt } from '../rules/rule';

@@ -1,5 +1,5 @@
+import helpdesk from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/app';
 import { constant, field } from '../rules/expr';
 import { and, eq, inState, not, or, type RuleNode, related } from '../rules/rule';
 import { type RuleScope, recordScope, walkExpr, walkRule } from './walk-rule';

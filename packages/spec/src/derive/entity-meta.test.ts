@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { callerIs } from '../rules/rule';
 import { entityMeta, ruleMeta, whoMeta } from './entity-meta';
 

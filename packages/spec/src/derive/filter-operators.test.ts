@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import type { FieldType } from '../fields/field';
 import { type FilterOperator, filterableFields, filterOperators } from './filter-operators';
 

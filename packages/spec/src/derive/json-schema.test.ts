@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { type Field, f } from '../fields/field';
 import { caller } from '../rules/expr';
 import { entitySchemas, fieldSchema, type JsonSchema, objectSchema } from './json-schema';

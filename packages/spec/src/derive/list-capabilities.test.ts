@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { entity } from '../app/entity';
 import { f } from '../fields/field';
 import { and, callerIs, eq, or } from '../rules/rule';

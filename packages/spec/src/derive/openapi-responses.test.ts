@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { ROUTES } from '../contract/route-table';
 import { accessCodes, codesByStatus, ResponseBook, rateCodes, security } from './openapi-responses';
 import type { Allowed, PermissionCell } from './permission-matrix';

@@ -1,6 +1,6 @@
+import app from '@ninefold/example-helpdesk';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { metaAnswer } from '../contract/meta-answer';
 import type { JsonSchema } from './json-schema';
 import { listCapabilities } from './list-capabilities';

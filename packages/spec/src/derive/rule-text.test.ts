@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { addDays, caller, constant, input, lit, lookup, now } from '../rules/expr';
 import {
   allow,

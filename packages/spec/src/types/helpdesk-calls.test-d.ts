@@ -2,8 +2,9 @@
  * Inference end to end over the real helpdesk spec: transitions, actions and the error
  * catalogue, as the client SDK and the hooks will see them.
  */
+
+import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import type app from '../../../../examples/helpdesk/app';
 import {
   type ActionInputOf,
   type ActionName,

@@ -2,8 +2,9 @@
  * Inference end to end over the real helpdesk spec: the records an entity stores and the
  * inputs a create or an update accepts, as the client SDK and the hooks will see them.
  */
+
+import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import type app from '../../../../examples/helpdesk/app';
 import type { CreateInput, EntityName, FieldName, RecordOf, RoleName, UpdateInput } from '../index';
 
 type App = typeof app;

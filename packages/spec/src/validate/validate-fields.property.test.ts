@@ -1,6 +1,6 @@
+import app from '@ninefold/example-helpdesk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
 import { type Field, type Fields, f, type ScalarField } from '../fields/field';
 import type { ValidateMode } from './field-issue';

@@ -1,5 +1,5 @@
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import type { FieldIssue, ValidationResult } from './field-issue';
 import { type ValidatedEntity, validatorFor } from './validator-for';
 

@@ -1,7 +1,7 @@
+import app from '@ninefold/example-helpdesk';
 import { clientMeta, validateFields, validatorFor } from '@ninefold/spec';
 import type { FieldError } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { errorMessages, fieldError, placeIssues, UNPLACED, unplacedIssues } from './field-errors';
 import type { FormValues } from './form-values';
 import { specResolver } from './spec-resolver';

@@ -1,6 +1,6 @@
+import app from '@ninefold/example-helpdesk';
 import { clientMeta } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import {
   creatableFields,
   createFields,

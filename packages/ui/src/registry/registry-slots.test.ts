@@ -6,13 +6,13 @@
  */
 import type { MetaAnswer } from '@ninefold/client';
 import { createClient } from '@ninefold/client';
+import app from '@ninefold/example-helpdesk';
 import { queryKeys } from '@ninefold/react';
 import { metaAnswer } from '@ninefold/spec';
 import { QueryClient } from '@tanstack/react-query';
 import { type FunctionComponent, createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import { AppNav } from '../components/app-nav';
 import { type AnyApp, nf } from '../data/ninefold';
 import { MetaProvider } from '../meta/meta-provider';

@@ -1,10 +1,10 @@
 import type { MetaAnswer } from '@ninefold/client';
 import { createClient } from '@ninefold/client';
+import app from '@ninefold/example-helpdesk';
 import { queryKeys } from '@ninefold/react';
 import { metaAnswer } from '@ninefold/spec';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import app from '../../../../examples/helpdesk/app';
 import type { AnyApp } from '../data/ninefold';
 import { preloadPageData } from './page-data';
 

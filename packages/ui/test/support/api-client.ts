@@ -3,7 +3,7 @@
  * (a resolved ticket, four more open ones) through the API, the way another person would.
  */
 import { createClient, type NinefoldClient } from '@ninefold/client';
-import type app from '../../../../examples/helpdesk/app';
+import type app from '@ninefold/example-helpdesk';
 import { PASSWORD } from './helpdesk-server';
 
 export type HelpdeskClient = NinefoldClient<typeof app>;

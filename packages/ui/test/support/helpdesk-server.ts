@@ -3,11 +3,11 @@
  * extra users, the API and the built UI on one port of 127.0.0.1.
  */
 
+import app from '@ninefold/example-helpdesk';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedHelpdesk } from '@ninefold/example-helpdesk/seed';
 // The server and the test kit by their packages (the tests only: the UI never imports them).
 import { createNinefold, type Ninefold, setPassword, staticUi } from '@ninefold/server';
 import { type TestDatabase, testDatabase } from '@ninefold/testing';
-import app from '../../../../examples/helpdesk/app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedHelpdesk } from '../../../../examples/helpdesk/seed';
 import { DIST, ensureUiBuilt } from './build-ui';
 
 /** The password of every account these helpers create, the demo's own included. */

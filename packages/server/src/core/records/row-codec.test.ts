@@ -2,8 +2,9 @@
  * `decodeInPlace` (the get-by-id path) answers exactly what `decodeRow` answers, on rows as
  * each dialect's driver returns them, with the record's keys in `recordColumns` order.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../../examples/helpdesk/app';
 import type { Dialect } from '../../db/database';
 import { postgresDialect } from '../../db/postgres/postgres-dialect';
 import { sqliteDialect } from '../../db/sqlite/sqlite-dialect';

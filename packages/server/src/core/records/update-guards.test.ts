@@ -1,6 +1,6 @@
+import helpdesk from '@ninefold/example-helpdesk';
 import { and, callerIs, changed, entity, eq, f, gt, inState } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import helpdesk from '../../../../../examples/helpdesk/app';
 import { updateGuards } from './update-guards';
 
 // A made-up entity with one validation rule, written loosely: the rules under test are data.

@@ -2,9 +2,10 @@
  * `ruleNow` decides at once exactly what `evalRule` decides after loading, and asks for
  * rows only when a related record could change the answer.
  */
+
+import app from '@ninefold/example-helpdesk';
 import { allow, and, callerIs, can, deny, eq, not, or, type RuleNode } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import app from '../../../../../examples/helpdesk/app';
 import { evalRule, NEEDS_ROWS, type Row, ruleNow } from './evaluate-rule';
 import type { RuleContext } from './rule-context';
 
