@@ -21,7 +21,6 @@ export const NINEFOLD_PACKAGES = [
   '@ninefold/react',
   '@ninefold/server',
   '@ninefold/spec',
-  '@ninefold/testing',
   '@ninefold/ui',
 ] as const;
 
@@ -55,6 +54,8 @@ export function appPackageJson(name: string, ninefoldVersion: string) {
       'react-dom': v['react-dom'],
     },
     devDependencies: {
+      // The kit is for the app's tests only: never installed in production.
+      '@ninefold/testing': range,
       '@types/node': v['@types/node'],
       '@types/react': v['@types/react'],
       typescript: v.typescript,

@@ -11,8 +11,12 @@ export const SKIPPED_DIRS = new Set(['node_modules', '.data', '.ninefold', 'dist
 /** Never copied from a template's top level: every app gets its own (see app-files.ts). */
 export const GENERATED_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', '.gitignore']);
 
+/** What only makes sense inside the Ninefold repository (links into its docs, its root scripts). */
+const REPO_NOTE = /\n?<!-- ninefold-repo -->[\s\S]*?<!-- \/ninefold-repo -->/g;
+
 /**
- * Copies `from` into `to` (made if missing).
+ * Copies `from` into `to` (made if missing), without the notes its Markdown marks as the
+ * repository's own.
  * @example copyAppFiles('examples/helpdesk', 'packages/create-ninefold/templates/helpdesk');
  */
 export function copyAppFiles(from: string, to: string): void {
@@ -25,6 +29,11 @@ export function copyAppFiles(from: string, to: string): void {
       return !(dirname(resolve(source)) === root && GENERATED_FILES.has(name));
     },
   });
+  for (const file of readdirSync(to, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.md')) continue;
+    const text = readFileSync(join(to, file), 'utf8');
+    if (REPO_NOTE.test(text)) writeFileSync(join(to, file), text.replace(REPO_NOTE, ''));
+  }
 }
 
 /**

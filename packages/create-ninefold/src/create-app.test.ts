@@ -8,6 +8,7 @@ import {
   APP_GITIGNORE,
   APP_SCRIPTS,
   APP_TSCONFIG,
+  appPackageJson,
   NINEFOLD_PACKAGES,
   THIRD_PARTY_VERSIONS,
 } from './app-files';
@@ -49,7 +50,10 @@ describe('createApp', () => {
     expect(pkg.name).toBe('my-shop');
     expect(pkg.scripts).toEqual(APP_SCRIPTS);
     for (const name of NINEFOLD_PACKAGES) expect(pkg.dependencies[name]).toBe(`^${scaffoldVersion()}`);
+    expect(pkg.devDependencies['@ninefold/testing']).toBe(`^${scaffoldVersion()}`);
+    expect(pkg.dependencies['@ninefold/testing']).toBeUndefined();
     expect(Object.keys(pkg.devDependencies).sort()).toEqual([
+      '@ninefold/testing',
       '@types/node',
       '@types/react',
       'typescript',
@@ -86,6 +90,11 @@ describe('createApp', () => {
   it('accepts an empty folder, and refuses one with anything in it, a file, or an unknown template', async () => {
     mkdirSync(join(scratch, 'empty'));
     await expect(createApp({ dir: 'empty', cwd: scratch })).resolves.toMatchObject({ packageName: 'empty' });
+    // An empty repository's fresh clone (review of #14: it was refused as not empty).
+    mkdirSync(join(scratch, 'cloned', '.git'), { recursive: true });
+    await expect(createApp({ dir: 'cloned', cwd: scratch })).resolves.toMatchObject({
+      packageName: 'cloned',
+    });
     mkdirSync(join(scratch, 'used'));
     writeFileSync(join(scratch, 'used', 'notes.txt'), 'mine');
     await expect(createApp({ dir: 'used', cwd: scratch })).rejects.toThrow(/is not empty/);
@@ -99,8 +108,11 @@ describe('createApp', () => {
     const app = await createApp({ dir: 'next app', cwd: scratch });
     const lines = nextSteps(app, scratch);
     expect(lines[0]).toMatch(/^✓ Created Next App in next app \(template: blank, 8 files\)$/);
-    expect(lines).toEqual(expect.arrayContaining(['  cd "next app"', '  npm install']));
+    expect(lines).toEqual(expect.arrayContaining(["  cd 'next app'", '  npm install']));
     expect(app.packageName).toBe('next-app');
+    // Quoted so the shell expands nothing in it (review of #14: "$HOME app" was double-quoted).
+    const odd = await createApp({ dir: "$HOME it's", cwd: scratch });
+    expect(nextSteps(odd, scratch)).toContain("  cd '$HOME it'\\''s'");
   });
 });
 
@@ -108,7 +120,17 @@ describe('one home for what every app has', () => {
   it('the helpdesk is set up as a scaffolded app is', () => {
     expect(json(join(HELPDESK, 'tsconfig.json'))).toEqual(JSON.parse(JSON.stringify(APP_TSCONFIG)));
     expect(readFileSync(join(HELPDESK, '.gitignore'), 'utf8')).toBe(APP_GITIGNORE);
-    expect(json(join(HELPDESK, 'package.json')).scripts).toEqual(APP_SCRIPTS);
+    // Its README reads right in an app of its own: no links into this repository's docs.
+    const readme = readFileSync(join(templateDir('helpdesk'), 'README.md'), 'utf8');
+    expect(readme).toContain('npm run demo');
+    expect(readme).not.toMatch(/\.\.\/\.\.\/docs|ninefold-repo|repository, `npm start`/);
+    expect(readFileSync(join(HELPDESK, 'README.md'), 'utf8')).toContain('../../docs/guide.md');
+    const helpdesk = json(join(HELPDESK, 'package.json'));
+    expect(helpdesk.scripts).toEqual(APP_SCRIPTS);
+    // The same dependencies as a scaffolded app (in the workspace at its exact versions).
+    const app = appPackageJson('helpdesk', scaffoldVersion());
+    expect(Object.keys(helpdesk.dependencies).sort()).toEqual(Object.keys(app.dependencies).sort());
+    expect(Object.keys(helpdesk.devDependencies).sort()).toEqual(Object.keys(app.devDependencies).sort());
   });
 
   it('new apps get the third-party versions this repository builds and tests with', () => {

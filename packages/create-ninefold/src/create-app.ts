@@ -69,7 +69,8 @@ export async function createApp(options: CreateAppOptions): Promise<CreatedApp> 
   const dir = resolve(cwd, options.dir);
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new CreateAppError(`${dir} is a file, not a folder`);
-    if (readdirSync(dir).length > 0) {
+    // A fresh clone of an empty repository holds .git: that still counts as empty.
+    if (readdirSync(dir).some((entry) => !IGNORED_WHEN_EMPTY.has(entry))) {
       throw new CreateAppError(`${dir} is not empty: a new app needs a folder of its own`);
     }
   }
@@ -87,6 +88,14 @@ export async function createApp(options: CreateAppOptions): Promise<CreatedApp> 
   return { dir, dirArg: options.dir, packageName: name, title, template, files: listFiles(dir) };
 }
 
+/** What a folder may hold and still be "empty" for a new app. */
+const IGNORED_WHEN_EMPTY = new Set(['.git', '.DS_Store']);
+
+/** A path as one shell word: quoted in single quotes (no expansion) when it needs quoting. */
+function shellWord(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
+}
+
 /**
  * What to do next, one line each.
  * @example nextSteps(app, '/home/me') // ['', '✓ Created My App in my-app (template: blank)', …]
@@ -97,7 +106,7 @@ export function nextSteps(app: CreatedApp, cwd: string): string[] {
     `✓ Created ${app.title} in ${where} (template: ${app.template}, ${app.files.length} files)`,
     '',
     'Next:',
-    ...(where === '.' ? [] : [`  cd ${where.includes(' ') ? JSON.stringify(where) : where}`]),
+    ...(where === '.' ? [] : [`  cd ${shellWord(where)}`]),
     '  npm install',
     '  npm run dev        # the API and the UI on http://127.0.0.1:3000, with demo data',
     '',

@@ -27,7 +27,7 @@ export function usage(): string[] {
   const template = `--template ${TEMPLATES.join('|')}`;
   return [
     `Usage: npm create ninefold@latest <dir> [-- ${template}]`,
-    `   or: npx ninefold new <dir> [${template}]`,
+    `   or: npx @ninefold/cli new <dir> [${template}]`,
     '',
     'Makes a new Ninefold app in <dir> (which must be empty or new), named after the folder.',
     'Templates:',

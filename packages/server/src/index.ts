@@ -11,6 +11,7 @@
  */
 export type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 export { logIn, setPassword } from './core/accounts/accounts';
+export { type CreatedAccount, createAccount, type NewAccount } from './core/accounts/create-account';
 export { passwordProblem } from './core/accounts/passwords';
 export { startSession } from './core/accounts/sessions';
 export { AppError } from './core/app-error';

@@ -4,7 +4,7 @@
  * default password. Prefer `NINEFOLD_ADMIN_PASSWORD` to `--password`, which shells keep in history.
  */
 
-import { passwordProblem, setPassword } from '@ninefold/server';
+import { createAccount } from '@ninefold/server';
 import { adminRoles } from '@ninefold/spec';
 import { appDirArg } from '../app-dir-arg';
 import { CliError, type Command, UsageError } from '../command';
@@ -36,22 +36,11 @@ export const admin: Command = {
     try {
       const role = adminRoles(app)[0];
       if (!role) throw new CliError(`${app.about.name} has no admin role (a role with admin: true)`);
-      // Checked before the account exists, so a refused password leaves nothing to undo.
-      const weak = passwordProblem(password);
-      if (weak) throw new CliError(`password: ${weak}`);
       const taken = await db.all(db.qb.selectFrom('users').select('id').where('email', '=', email));
       if (taken.length > 0) throw new CliError(`there is already a user with the email ${email}`);
-      const user = await core.create(null, 'users', { email, name, role }, true).catch((e) => {
+      await createAccount(core, { email, name, role, password }).catch((e) => {
         throw cliError(e);
       });
-      const id = String(user.id);
-      try {
-        await setPassword(db, id, password, core.now());
-      } catch (e) {
-        // A refused password must not leave an account nobody can sign in to (and whose email is then taken).
-        await core.remove(null, 'users', id, undefined, true);
-        throw cliError(e);
-      }
       io.out(`✓ created the ${role} ${name} <${email}> in ${where.label}; they can sign in now`);
       return 0;
     } finally {

@@ -66,6 +66,25 @@ const rows = (n: Ninefold, table: string, order = 'createdAt') =>
   n.db.all<Record<string, unknown>>(n.db.qb.selectFrom(table).selectAll().orderBy(order));
 
 describe('defineSeed', () => {
+  // Regression (review of #14): a refused password threw after its user was written, and a
+  // database with users is never seeded again, so one bad password left it half-seeded for good.
+  it('refuses a password the policy refuses, and two accounts of one key, before anything is written', () => {
+    const account = { email: 'a@example.test', name: 'A', role: 'member' } as const;
+    expect(() => defineSeed(app, { password: 'password1', accounts: [account] })).toThrow(
+      /a@example\.test: .*too common/,
+    );
+    expect(() => defineSeed(app, { accounts: [account] })).toThrow(/a@example\.test: no password/);
+    expect(() =>
+      defineSeed(app, {
+        password: PASSWORD,
+        accounts: [
+          { ...account, key: 'k' },
+          { ...account, email: 'b@example.test', key: 'k' },
+        ],
+      }),
+    ).toThrow(/share a key/);
+  });
+
   // Regression (review of #14): every moment a seed wrote at made a core whose session cache
   // listened on the bus for good (63 listeners after the helpdesk's seed).
   it('leaves no listener on the bus, however many moments it writes at', async () => {

@@ -4,6 +4,7 @@
  * the test kit takes it as its `seed` option.
  */
 import type { App, RoleName } from '@ninefold/spec';
+import { passwordProblem } from '../core/accounts/passwords';
 import type { Core } from '../core/ninefold-core';
 import { type SeedAccount, type SeedContext, type SeedUser, seedContext } from './seed-context';
 
@@ -102,6 +103,16 @@ export function defineSeed<const A extends App, const Accounts extends readonly 
   const declared = definition.accounts ?? [];
   const emails = declared.map((a) => a.email.trim().toLowerCase());
   if (new Set(emails).size !== emails.length) throw new Error('defineSeed: two accounts share an email');
+  const keys = declared.map((a) => a.key ?? a.email);
+  if (new Set(keys).size !== keys.length) throw new Error('defineSeed: two accounts share a key');
+  // Checked before the seed writes anything: a refused password half-way would leave users
+  // behind, and a database with users is never seeded again.
+  for (const account of declared) {
+    const secret = account.password ?? definition.password;
+    const weak =
+      secret === undefined ? 'no password (give the seed one, or the account)' : passwordProblem(secret);
+    if (weak) throw new Error(`defineSeed: ${account.email}: ${weak}`);
+  }
   const seed = async (core: Core, options: SeedOptions = {}): Promise<boolean> => {
     const query = core.db.qb.selectFrom('users').select('id').limit(1);
     // With force and no accounts nothing can be taken (and `in ()` is no valid SQL).

@@ -15,7 +15,7 @@ import type {
   TransitionName,
   UpdateInput,
 } from '@ninefold/spec';
-import { setPassword } from '../core/accounts/accounts';
+import { createAccount } from '../core/accounts/create-account';
 import { type Core, createCore } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 
@@ -104,12 +104,7 @@ export function seedContext<A extends App>(
       const secret = account.password ?? password;
       if (!secret)
         throw new Error(`${account.email}: no password (give the seed's password or the account's)`);
-      // As sign-in looks it up.
-      const email = account.email.trim().toLowerCase();
-      const data = { ...account.fields, email, name: account.name, role: account.role };
-      const user = await at.create(null, 'users', data, true);
-      const id = String(user.id);
-      await setPassword(at.db, id, secret, new Date(now));
+      const { id, email } = await createAccount(at, { ...account, password: secret });
       return { id, email, name: account.name, role: account.role };
     },
     as: (user) => ({
