@@ -48,11 +48,16 @@ export type {
 export { fastifyPath, ROUTE_IDS, ROUTES, routeCodes, UNIVERSAL_CODES } from './contract/route-table';
 export { REALTIME_SCHEMAS, WIRE_SCHEMAS } from './contract/wire-schemas';
 export type {
+  ApiKey,
+  ApiKeyCreated,
   AuditEntry,
   AuditOperation,
   FieldError,
   HealthAnswer,
   HistoryEntry,
+  Invitation,
+  ItemsAnswer,
+  MailEntry,
   Page,
   Problem,
   ProblemParams,
@@ -62,6 +67,7 @@ export type {
   RecordBase,
   RecordCan,
   SessionAnswer,
+  VerifyEmailAnswer,
 } from './contract/wire-types';
 export type { ActionMeta, ClientMeta, QuotaMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
@@ -99,7 +105,7 @@ export type { StateGraph, StateGraphEdge, StateGraphNode } from './derive/state-
 export { stateGraph } from './derive/state-graph';
 export type { BuiltinErrorCode, FieldIssueCode } from './errors/builtin-errors';
 export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';
-export type { ParamsOf, TemplateParams } from './errors/message-template';
+export type { ParamKinds, ParamsOf, TemplateParams } from './errors/message-template';
 export { fillTemplate, templateParams } from './errors/message-template';
 export type {
   EnumField,
@@ -126,6 +132,9 @@ export type {
   ValueOf,
   ValuesOf,
 } from './fields/field-value';
+export type { BuiltinMessageName } from './messages/builtin-messages';
+export { ACCOUNT_CONSTANTS, BUILTIN_MESSAGES } from './messages/builtin-messages';
+export type { MessageInput, MessageNode } from './messages/message-node';
 export type {
   EvaluateOptions,
   RelatedRows,

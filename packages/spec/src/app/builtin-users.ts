@@ -14,6 +14,8 @@ export function builtinUserFields<R extends string>(roles: readonly R[]) {
     name: f.text({ min: 1, max: 80, label: 'Name' }),
     role: f.enum(roles, { label: 'Role', index: true }),
     disabled: f.boolean({ default: false, label: 'Disabled' }),
+    // Set by the platform alone: an invitation accepted, a verification link followed.
+    emailVerified: f.boolean({ default: false, readOnly: true, label: 'Email verified' }),
   } as const;
 }
 export type BuiltinUserFields<R extends string> = ReturnType<typeof builtinUserFields<R>>;
@@ -43,7 +45,7 @@ export type BuiltinUserFieldName = keyof BuiltinUserFields<string> & string;
 
 /**
  * Declares the app's own part of `users`: extra fields, access and rules, which may name the
- * built-in fields (`email`, `name`, `role`, `disabled`) as well as the declared ones.
+ * built-in fields (`email`, `name`, `role`, `disabled`, `emailVerified`) as well as the declared ones.
  * @example
  * const people = users({
  *   fields: { team: f.ref('teams', { optional: true }) },

@@ -5,6 +5,8 @@
 import { BUILTIN_ERRORS, type BuiltinErrorCode } from '../errors/builtin-errors';
 import { type ParamKinds, templateParams } from '../errors/message-template';
 import type { Fields } from '../fields/field';
+import { ACCOUNT_CONSTANTS } from '../messages/builtin-messages';
+import { type MessageInput, type MessageNode, messageNodes } from '../messages/message-node';
 import type { Literal } from '../rules/expr';
 import type { ActionNode } from './action';
 import { type BuiltinUserFields, builtinUserFields, usersEntity } from './builtin-users';
@@ -28,6 +30,30 @@ export interface RoleInput {
   readonly signUp?: boolean;
   /** Administers the app: allowed every operation no rule names it in, and the admin console. */
   readonly admin?: boolean;
+  /**
+   * Roles whose members may invite people into this one (admin roles always may). An invited
+   * person sets their own password from the link in the invitation.
+   * @example agent: { invitedBy: ['lead'] }
+   */
+  readonly invitedBy?: readonly string[];
+  /**
+   * Accounts of this role prove their email address. Until then they read what the role may
+   * read and every write answers EMAIL_NOT_VERIFIED (`true`), or they act as another role,
+   * whose rules, actions and screens say exactly what an unverified account may do (`actAs`).
+   * @example customer: { signUp: true, verifyEmail: { actAs: 'visitor' } }
+   */
+  readonly verifyEmail?: boolean | { readonly actAs: string };
+  /**
+   * Accounts of this role are integrations, not people: they have no password and never sign
+   * in; an admin gives them API keys.
+   */
+  readonly service?: boolean;
+  /**
+   * API keys of this role's accounts: `false` for none; `roles` names narrower roles a key
+   * may act as instead of its owner's (default: the owner's role only).
+   * @example agent: { apiKeys: { roles: ['reporter'] } }
+   */
+  readonly apiKeys?: false | { readonly roles?: readonly string[] };
 }
 
 export interface ConstantInput {
@@ -65,6 +91,8 @@ export interface AppInput<R, C, Er, E, A, L extends LimitsInput = LimitsInput> {
   readonly roles: R;
   readonly constants?: C;
   readonly errors?: Er;
+  /** The mail the app sends: the account flows' (reworded here) and its own. */
+  readonly messages?: { readonly [name: string]: MessageInput };
   readonly entities: E;
   readonly actions?: A;
   readonly limits?: L;
@@ -92,6 +120,8 @@ export interface App<T extends AppTypes = AppTypes> {
   readonly roles: { readonly [name: string]: RoleInput & { readonly label: string } };
   readonly constants: { readonly [name: string]: ConstantInput };
   readonly errors: { readonly [code: string]: ErrorNode };
+  /** Built-in account messages, replaced or joined by the app's own. */
+  readonly messages: { readonly [name: string]: MessageNode };
   readonly entities: { readonly [name: string]: EntityNode };
   readonly actions: { readonly [name: string]: ActionNode<Fields, Fields> };
   readonly limits: LimitsNode;
@@ -192,8 +222,10 @@ export function defineApp<
         { ...r, label: r.label ?? label(n) },
       ]),
     ),
-    constants: (spec.constants ?? {}) as Record<string, ConstantInput>,
+    // The account flows' link lifetimes are constants an app may override.
+    constants: { ...ACCOUNT_CONSTANTS, ...spec.constants } as Record<string, ConstantInput>,
     errors,
+    messages: messageNodes(spec.messages),
     entities,
     actions: (spec.actions ?? {}) as Record<string, ActionNode<Fields, Fields>>,
     limits: {

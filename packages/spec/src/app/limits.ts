@@ -22,7 +22,7 @@ export interface QuotaInput {
 }
 
 /** What a rate limit counts. */
-export type RateScope = 'write' | 'read' | 'action' | 'login' | 'signup';
+export type RateScope = 'write' | 'read' | 'action' | 'login' | 'signup' | 'mail' | 'account';
 
 export interface RateInput {
   readonly description?: string;
@@ -51,6 +51,11 @@ export const RATE_KEYING = {
   signup: { per: ['address'], perEvent: 'all' },
   write: { per: ['user', 'address'], perEvent: 'one' },
   action: { per: ['user', 'address'], perEvent: 'one' },
+  // Mail a request makes the server send (a reset, a new verification link, an invitation),
+  // counted per recipient so nobody's inbox can be flooded.
+  mail: { per: ['email'], perEvent: 'all' },
+  // Every other write of an account flow: a link followed, a password changed, a key made.
+  account: { per: ['user', 'address'], perEvent: 'one' },
 } as const satisfies Record<Exclude<RateScope, 'read'>, { per: readonly RateKey[]; perEvent: 'all' | 'one' }>;
 
 export interface LimitsInput {

@@ -18,7 +18,7 @@ export type RouteAuth = 'public' | 'rules' | 'signedIn' | 'admin';
 export type RouteExpansion = 'none' | 'entity' | 'transition' | 'action';
 
 /** The rate scope a route counts against, when it is limited. */
-export type RouteRateScope = 'write' | 'action' | 'login' | 'signup';
+export type RouteRateScope = 'write' | 'action' | 'login' | 'signup' | 'mail' | 'account';
 
 export interface RouteEntry {
   readonly method: HttpMethod;
@@ -70,6 +70,27 @@ const get = (path: string, summary: string, auth: RouteAuth, codes: readonly Bui
     ifMatch: false,
   }) as const;
 
+/** A write of the account flows: JSON in, counted against the `account` rate. */
+const post = (
+  path: string,
+  summary: string,
+  auth: RouteAuth,
+  success: readonly number[],
+  codes: readonly BuiltinErrorCode[],
+) =>
+  ({
+    method: 'POST',
+    path,
+    summary,
+    auth,
+    expand: 'none',
+    success,
+    codes: [...WRITE, ...codes],
+    body: true,
+    ifMatch: false,
+    rateScope: 'account',
+  }) as const;
+
 /**
  * Every route, by operation id (for a route that expands, the id's stem: `listRecords`
  * becomes `listTickets`).
@@ -115,6 +136,110 @@ export const ROUTES = {
     ifMatch: false,
   },
   authMe: get('/api/auth/me', 'The signed-in user', 'signedIn', ['UNAUTHENTICATED']),
+  // Account flows (DESIGN.md). Each write counts against the built-in `account` rate (per
+  // user, else per address); those that send mail against `mail` too (per recipient).
+  authPasswordReset: post(
+    '/api/auth/password-reset',
+    'Ask for a password reset link',
+    'public',
+    [202],
+    ['VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  authPasswordResetConfirm: post(
+    '/api/auth/password-reset/confirm',
+    'Choose a new password with a reset link',
+    'public',
+    [200],
+    ['INVALID_TOKEN', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  authVerifyEmail: post(
+    '/api/auth/verify-email',
+    'Confirm an email address with its link',
+    'public',
+    [200],
+    ['INVALID_TOKEN', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  authVerifyEmailResend: post(
+    '/api/auth/verify-email/resend',
+    'Send the verification link again',
+    'signedIn',
+    [202],
+    ['UNAUTHENTICATED', 'RATE_LIMITED'],
+  ),
+  authChangePassword: post(
+    '/api/auth/password',
+    'Change your password',
+    'signedIn',
+    [204],
+    ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  authChangeEmail: post(
+    '/api/auth/email',
+    'Change your email address (takes effect once the new one is confirmed)',
+    'signedIn',
+    [202],
+    ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  authLogoutEverywhere: post(
+    '/api/auth/logout-everywhere',
+    'Sign out on every device',
+    'signedIn',
+    [204],
+    ['UNAUTHENTICATED', 'RATE_LIMITED'],
+  ),
+  listInvitations: get('/api/auth/invitations', 'Pending invitations', 'signedIn', [
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+  ]),
+  createInvitation: post(
+    '/api/auth/invitations',
+    'Invite someone (again: a new link)',
+    'signedIn',
+    [201],
+    ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  acceptInvitation: post(
+    '/api/auth/invitations/accept',
+    'Accept an invitation: set a password, signed in',
+    'public',
+    [200],
+    ['INVALID_TOKEN', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  deleteInvitation: {
+    ...post(
+      '/api/auth/invitations/{id}',
+      'Revoke an invitation',
+      'signedIn',
+      [204],
+      ['UNAUTHENTICATED', 'NOT_FOUND', 'RATE_LIMITED'],
+    ),
+    method: 'DELETE',
+  },
+  listApiKeys: get('/api/auth/api-keys', 'API keys (yours; an admin names a service account)', 'signedIn', [
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+  ]),
+  createApiKey: post(
+    '/api/auth/api-keys',
+    'Make an API key (shown once)',
+    'signedIn',
+    [201],
+    ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+  ),
+  deleteApiKey: {
+    ...post(
+      '/api/auth/api-keys/{id}',
+      'Revoke an API key',
+      'signedIn',
+      [204],
+      ['UNAUTHENTICATED', 'NOT_FOUND', 'RATE_LIMITED'],
+    ),
+    method: 'DELETE',
+  },
+  listMail: get('/api/mail', 'Mail sent and queued (with bodies in the development outbox)', 'admin', [
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+  ]),
   getQuotas: get('/api/quotas', "The caller's quota usage", 'signedIn', ['UNAUTHENTICATED']),
   getRates: get('/api/rates', 'What the rate limits hold now', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
   getAudit: get('/api/audit', 'The audit log', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),

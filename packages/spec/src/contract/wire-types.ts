@@ -150,3 +150,69 @@ export interface SessionAnswer<U> {
 export interface HealthAnswer {
   readonly status: 'ok';
 }
+
+/** A pending invitation, as `GET /api/auth/invitations` lists it. */
+export interface Invitation {
+  readonly id: string;
+  readonly email: string;
+  readonly role: string;
+  readonly name: string | null;
+  /** The user who sent it (null for the CLI's `ninefold invite`). */
+  readonly invitedBy: string | null;
+  readonly createdAt: string;
+  /** When its current link stops working. */
+  readonly expiresAt: string;
+  /** When its mail last left (null while queued). */
+  readonly sentAt: string | null;
+  readonly status: 'pending' | 'expired';
+}
+
+/** An API key as listed: never the key itself, which is shown once when it is made. */
+export interface ApiKey {
+  readonly id: string;
+  readonly name: string;
+  /** The key's first characters (`nfk_3Fq9…`), to tell keys apart. */
+  readonly prefix: string;
+  /** The account the key acts for. */
+  readonly userId: string;
+  /** The role the key acts as: its owner's, or a narrower one the spec allows. */
+  readonly role: string;
+  readonly createdAt: string;
+  readonly expiresAt: string | null;
+  readonly lastUsedAt: string | null;
+}
+
+/** What `POST /api/auth/api-keys` answers: the key, once. */
+export interface ApiKeyCreated extends ApiKey {
+  /** Send as `Authorization: Bearer <key>`. Not stored: it cannot be shown again. */
+  readonly key: string;
+}
+
+/** One mail of the outbox (`GET /api/mail`). */
+export interface MailEntry {
+  readonly id: string;
+  /** The message of the catalogue. */
+  readonly message: string;
+  readonly to: string;
+  /** Null until it is rendered (and for a request dropped unrendered). */
+  readonly subject: string | null;
+  /** `dropped`: nothing to send (a reset for an address with no account). */
+  readonly status: 'queued' | 'sent' | 'failed' | 'dropped';
+  readonly attempts: number;
+  readonly createdAt: string;
+  readonly sentAt: string | null;
+  readonly error: string | null;
+  /** The bodies, from the development outbox only (production keeps no body: links are secrets). */
+  readonly text?: string;
+  readonly html?: string;
+}
+
+/** What `GET` of invitations, API keys and mail answers. */
+export interface ItemsAnswer<T> {
+  readonly items: readonly T[];
+}
+
+/** What following a verification link answers: the address now confirmed. */
+export interface VerifyEmailAnswer {
+  readonly email: string;
+}

@@ -119,14 +119,15 @@ const retryAfterHeader: JsonSchema = {
 };
 
 /**
- * RATE_LIMITED when the route counts against a rate: sign-in and sign-up always (the server
- * limits them declared or not), writes and actions when the app declares a rate for them.
+ * RATE_LIMITED when the route counts against a rate: sign-in, sign-up and the account flows
+ * always (the server limits them declared or not), writes and actions when the app declares a rate for them.
  * @example rateCodes(app, ROUTES.authSignup) // ['RATE_LIMITED']
  */
 export function rateCodes(app: App, route: RouteEntry): string[] {
   const scope = route.rateScope;
   if (!scope) return [];
-  if (scope === 'login' || scope === 'signup') return ['RATE_LIMITED'];
+  if (scope === 'login' || scope === 'signup' || scope === 'account' || scope === 'mail')
+    return ['RATE_LIMITED'];
   return Object.values(app.limits.rates).some((r) => r.scope === scope) ? ['RATE_LIMITED'] : [];
 }
 

@@ -13,6 +13,11 @@ export const BUILTIN_ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'The email or password is not correct.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Confirm your email address first: follow the link we sent you.',
+  },
+  INVALID_TOKEN: { status: 400, message: 'This link is not valid or has expired. Ask for a new one.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   VERSION_MISMATCH: {
     status: 412,

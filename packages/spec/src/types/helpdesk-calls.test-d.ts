@@ -107,6 +107,8 @@ describe('errors', () => {
       | 'UNAUTHENTICATED'
       | 'INVALID_CREDENTIALS'
       | 'FORBIDDEN'
+      | 'EMAIL_NOT_VERIFIED'
+      | 'INVALID_TOKEN'
       | 'NOT_FOUND'
       | 'VERSION_MISMATCH'
       | 'INVALID_TRANSITION'

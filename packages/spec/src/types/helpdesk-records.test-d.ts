@@ -148,6 +148,7 @@ describe('users (built in, extended by the app)', () => {
       name: string;
       role: 'customer' | 'agent' | 'admin';
       disabled: boolean;
+      emailVerified: boolean;
       team: string | null;
     }>();
   });

@@ -6,8 +6,16 @@ import { ANONYMOUS } from '@ninefold/spec';
 
 export interface Caller {
   readonly id: string;
+  /** The role rules are judged by: the account's, an API key's narrower one, or `verifyEmail.actAs`'s. */
   readonly role: string;
   readonly email: string;
+  /**
+   * The account's role verifies email (`verifyEmail: true`) and this address is not confirmed
+   * yet: every write answers EMAIL_NOT_VERIFIED.
+   */
+  readonly unverified?: boolean;
+  /** The id of the API key the request came with; absent for a session. */
+  readonly apiKey?: string;
 }
 
 export interface RuleContext {

@@ -180,6 +180,83 @@ export const SYSTEM_TABLES: readonly TablePlan[] = [
     indexes: [],
   },
   {
+    // One-time links (password reset, email verification and change): only their SHA-256.
+    name: 'nf_tokens',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'purpose', type: 'text', notNull: true },
+      { name: 'userId', type: 'text', notNull: true },
+      // The address the link was sent to (the new one, for an email change).
+      { name: 'email', type: 'text', notNull: true },
+      { name: 'createdAt', type: 'datetime', notNull: true },
+      { name: 'expiresAt', type: 'datetime', notNull: true },
+    ],
+    indexes: [{ name: 'ix_nf_tokens_userId', columns: ['userId', 'purpose'], unique: false }],
+  },
+  {
+    name: 'nf_invitations',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'userId', type: 'text', notNull: true },
+      { name: 'email', type: 'text', notNull: true },
+      { name: 'role', type: 'text', notNull: true },
+      { name: 'name', type: 'text', notNull: false },
+      { name: 'invitedBy', type: 'text', notNull: false },
+      // The SHA-256 of the current link's token: a new link (a resend) replaces it.
+      { name: 'tokenHash', type: 'text', notNull: false },
+      { name: 'createdAt', type: 'datetime', notNull: true },
+      { name: 'expiresAt', type: 'datetime', notNull: true },
+      { name: 'sentAt', type: 'datetime', notNull: false },
+    ],
+    indexes: [
+      { name: 'ix_nf_invitations_email', columns: ['email'], unique: true },
+      { name: 'ix_nf_invitations_tokenHash', columns: ['tokenHash'], unique: false },
+    ],
+  },
+  {
+    name: 'nf_api_keys',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      // The SHA-256 of the key: a leaked table opens nothing.
+      { name: 'hash', type: 'text', notNull: true },
+      { name: 'prefix', type: 'text', notNull: true },
+      { name: 'name', type: 'text', notNull: true },
+      { name: 'userId', type: 'text', notNull: true },
+      { name: 'role', type: 'text', notNull: true },
+      { name: 'createdBy', type: 'text', notNull: true },
+      { name: 'createdAt', type: 'datetime', notNull: true },
+      { name: 'expiresAt', type: 'datetime', notNull: false },
+      { name: 'lastUsedAt', type: 'datetime', notNull: false },
+    ],
+    indexes: [
+      { name: 'ix_nf_api_keys_hash', columns: ['hash'], unique: true },
+      { name: 'ix_nf_api_keys_userId', columns: ['userId'], unique: false },
+    ],
+  },
+  {
+    // Mail to send: committed with the write that asked for it, so none is lost; bodies are
+    // rendered at sending time and never stored (their links are secrets).
+    name: 'nf_mail',
+    columns: [
+      { name: 'id', type: 'text', notNull: true },
+      { name: 'message', type: 'text', notNull: true },
+      { name: 'to', type: 'text', notNull: true },
+      { name: 'params', type: 'json', notNull: true },
+      // What link the mail carries, issued when it is sent: {purpose, userId?, invitationId?, email?}.
+      { name: 'link', type: 'json', notNull: false },
+      { name: 'status', type: 'text', notNull: true },
+      { name: 'subject', type: 'text', notNull: false },
+      { name: 'attempts', type: 'integer', notNull: true },
+      { name: 'nextAttemptAt', type: 'datetime', notNull: true },
+      // A process sending it holds it until then; past it, another may take it over.
+      { name: 'lockedUntil', type: 'datetime', notNull: false },
+      { name: 'createdAt', type: 'datetime', notNull: true },
+      { name: 'sentAt', type: 'datetime', notNull: false },
+      { name: 'error', type: 'text', notNull: false },
+    ],
+    indexes: [{ name: 'ix_nf_mail_due', columns: ['status', 'nextAttemptAt'], unique: false }],
+  },
+  {
     name: 'nf_audit',
     columns: [
       { name: 'id', type: 'text', notNull: true },
