@@ -1,0 +1,73 @@
+/**
+ * What a server's mail needs from the environment, checked before anything is loaded: a
+ * production start sends real mail (`SMTP_URL`) to links on the app's public address
+ * (`APP_URL`), never on whatever Host header a request came with. Demo and `dev` fall back to
+ * the development outbox, announced in the terminal, and to the URL the server prints.
+ */
+import { CliError } from './command';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** How mail goes out, as decided from the environment. */
+export interface MailEnv {
+  /** True: the development outbox (no SMTP_URL); mail is printed, never sent. */
+  readonly outbox: boolean;
+  /** APP_URL without its trailing slash; undefined: the URL the server prints. */
+  readonly appUrl: string | undefined;
+  /** Said in the terminal at start: a production server kept its mail in the outbox. */
+  readonly warning?: string;
+}
+
+const SETTINGS =
+  'set SMTP_URL (e.g. smtps://user:password@smtp.example.com:465), MAIL_FROM (e.g. "Acme <no-reply@acme.example>") and APP_URL (the address people open, e.g. https://acme.example)';
+
+/**
+ * Refuses a production start that could not send its account mail, or whose links would
+ * take their address from a request: throws a CliError that names what to set.
+ * @example mailEnv({}, { demo: true }) // { outbox: true, appUrl: undefined }
+ * @example mailEnv({ SMTP_URL: 'smtp://mail:25', APP_URL: 'https://acme.example/' }, { demo: false }) // { outbox: false, appUrl: 'https://acme.example' }
+ * @example mailEnv({}, { demo: false }) // throws: invitations and password resets need mail…
+ */
+export function mailEnv(env: Env, options: { readonly demo: boolean }): MailEnv {
+  const smtp = env.SMTP_URL?.trim() || undefined;
+  const outboxAsked = env.MAIL_OUTBOX?.trim() === '1';
+  const appUrl = readAppUrl(env.APP_URL);
+  if (smtp && !/^smtps?:\/\//.test(smtp))
+    throw new CliError(`SMTP_URL must start with smtp:// or smtps://, not '${redact(smtp)}'`);
+  if (options.demo) return { outbox: !smtp, appUrl };
+  if (!smtp && !outboxAsked)
+    throw new CliError(
+      `no SMTP_URL: invitations, password resets and email verification send mail, and a production start has no way to send it. ${SETTINGS}. To keep mail in the development outbox anyway (printed here, never sent), set MAIL_OUTBOX=1.`,
+    );
+  if (!appUrl)
+    throw new CliError(
+      'no APP_URL: the links in account mail must point at the address people open (e.g. APP_URL=https://acme.example), never at the Host header of whatever request asked for the mail.',
+    );
+  if (smtp) return { outbox: false, appUrl };
+  return {
+    outbox: true,
+    appUrl,
+    warning:
+      '⚠ MAIL_OUTBOX=1: no mail leaves this server; each one is printed here and shown in the admin console. Set SMTP_URL to send it.',
+  };
+}
+
+function readAppUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`APP_URL must be an absolute URL such as https://acme.example, not '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`APP_URL must be an http:// or https:// URL, not '${value}'`);
+  if (url.search || url.hash) throw new CliError(`APP_URL must have no query or fragment: '${value}'`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The URL without its password, fit for a message. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}
