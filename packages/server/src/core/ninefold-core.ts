@@ -37,7 +37,7 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const clock = options.now ?? (() => new Date());
   const scope = (caller: Caller | null, system = false) => new RecordScope(app, db, caller, clock(), system);
   const bus = options.bus ?? quietBusFor(db);
-  const sessions = new SessionCache(db, bus, clock);
+  const sessions = new SessionCache(db, bus, clock, app);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
     const s = scope(caller, system);

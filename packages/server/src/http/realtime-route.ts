@@ -55,7 +55,7 @@ export async function realtimeRoute(server: FastifyInstance, core: Core, hub: Re
    * Answers whether it lives on.
    */
   const confirm = async (client: RealtimeClient, token: string): Promise<boolean> => {
-    const row = await sessionRow(core.db, sessionDigest(token));
+    const row = await sessionRow(core.db, core.app, token);
     const live =
       row !== null && row.caller.role === client.caller?.role && row.expiresAt > core.now().getTime();
     if (!live) {

@@ -78,3 +78,13 @@ declare module 'fastify' {
     callerToken: CallerToken | undefined;
   }
 }
+
+/**
+ * Refuses (403 FORBIDDEN) a request authenticated by an API key, for what only the person
+ * may do: make keys, change the password or the email, sign out everywhere. A leaked key
+ * must not take the account over.
+ * @example serveRoute(server, 'authChangePassword', async (req) => { refuseApiKey(req); … });
+ */
+export function refuseApiKey(request: FastifyRequest): void {
+  if (request.caller?.apiKey !== undefined) throw new AppError('FORBIDDEN');
+}

@@ -81,9 +81,11 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
         return rows as never;
       },
     };
-    const cache = new SessionCache(readThenEnd, bus, () => new Date(clock));
+    const cache = new SessionCache(readThenEnd, bus, () => new Date(clock), h.nf.core.app);
     expect(await cache.caller(u.token)).toMatchObject({ id: u.id });
-    expect(await new SessionCache(db, localBus(), () => new Date(clock)).caller(u.token)).toBeNull();
+    expect(
+      await new SessionCache(db, localBus(), () => new Date(clock), h.nf.core.app).caller(u.token),
+    ).toBeNull();
     expect(await cache.caller(u.token)).toBeNull();
   });
 });

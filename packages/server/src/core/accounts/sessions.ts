@@ -2,15 +2,29 @@
  * Server-side sessions. The token (256 random bits) is given to the client once, as a
  * cookie and as a bearer token; the database keeps only its SHA-256, so a leaked table
  * opens no session. Ending a session deletes its row: it ends everywhere at once.
+ * A bearer token may also be an API key (`nfk_…`, api-keys.ts): it resolves here too, to
+ * its owner acting as the key's role, with the same digest naming it.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { App } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { type Database, type Executor, reusableQuery } from '../../db/database';
 import type { Caller } from '../rules/rule-context';
 
 export const SESSION_DAYS = 30;
 
-/** The stored id of a session token (its SHA-256). */
+/** What every API key starts with: recognisable in logs, in a leak scanner, in a header. */
+export const API_KEY_PREFIX = 'nfk_';
+
+/**
+ * Whether a bearer token is an API key rather than a session token.
+ * @example isApiKey('nfk_3Fq9…') // true
+ */
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+/** The stored id of a session token, and the stored hash of an API key (its SHA-256). */
 export function sessionDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
@@ -41,30 +55,109 @@ export async function startSession(
 /** A session's row: its caller, or null for an unknown session or a disabled user. */
 export interface SessionRow {
   readonly caller: Caller;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch; Infinity for an API key that never expires. */
   readonly expiresAt: number;
 }
 
+/** What the session and key lookups read: the account, and the key when it is one. */
+interface AccountRow {
+  readonly digest: string;
+  readonly id: string;
+  readonly role: string;
+  readonly email: string;
+  readonly disabled: unknown;
+  readonly emailVerified: unknown;
+  readonly expiresAt: string | Date | null;
+  readonly keyId: string | null;
+  readonly keyRole: string | null;
+}
+
+const SESSION_SELECT = sql`select s.id as digest, u.id, u.role, u.email, u.disabled, u."emailVerified",
+  s."expiresAt", null as "keyId", null as "keyRole" from nf_sessions s join users u on u.id = s."userId"`;
+const KEY_SELECT = sql`select k.hash as digest, u.id, u.role, u.email, u.disabled, u."emailVerified",
+  k."expiresAt", k.id as "keyId", k.role as "keyRole" from nf_api_keys k join users u on u.id = k."userId"`;
+
+const truthy = (v: unknown) => v === true || v === 1;
+
 /**
- * Reads a session by its digest, ignoring expiry (the caller compares with its clock).
- * @example const row = await sessionRow(db, sessionDigest(token));
+ * The caller a session or key row stands for, by the spec's role options: null for a disabled
+ * account, or a key whose role its owner may no longer hand out (the owner was given another
+ * role, or the spec changed), so a key never acts beyond its owner. While the address is not
+ * verified, `verifyEmail: true` marks the caller `unverified` and `{actAs}` acts as that role.
  */
-export async function sessionRow(db: Executor, digest: string): Promise<SessionRow | null> {
-  const rows = await db.all<{
-    id: string;
-    role: string;
-    email: string;
-    disabled: unknown;
-    expiresAt: string;
-  }>(
-    reusableQuery(db.qb, 'session', [digest], () =>
-      sql`select u.id, u.role, u.email, u.disabled, s."expiresAt" from nf_sessions s join users u on u.id = s."userId"
-        where s.id = ${digest}`.compile(db.qb),
+function callerOf(app: App, row: AccountRow): SessionRow | null {
+  if (truthy(row.disabled)) return null;
+  const options = app.roles[row.role];
+  if (!options) return null;
+  let role = row.role;
+  if (row.keyId !== null) {
+    if (!keyRoles(app, row.role).includes(row.keyRole ?? '')) return null;
+    role = row.keyRole!;
+  }
+  const verify = options.verifyEmail;
+  const unverified = verify !== undefined && verify !== false && !truthy(row.emailVerified);
+  if (unverified && typeof verify === 'object') role = verify.actAs;
+  const caller: Caller = {
+    id: row.id,
+    role,
+    email: row.email,
+    ...(unverified && verify === true ? { unverified: true } : {}),
+    ...(row.keyId !== null ? { apiKey: row.keyId } : {}),
+  };
+  const expiresAt = row.expiresAt === null ? Number.POSITIVE_INFINITY : new Date(row.expiresAt).getTime();
+  return { caller, expiresAt };
+}
+
+/**
+ * The roles a key of an account of `role` may act as: its own and those its `apiKeys.roles`
+ * names; none where the role has `apiKeys: false`.
+ * @example keyRoles(app, 'agent') // ['agent', 'reporter'] with apiKeys: { roles: ['reporter'] }
+ */
+export function keyRoles(app: App, role: string): readonly string[] {
+  const keys = app.roles[role]?.apiKeys;
+  if (keys === false || !app.roles[role]) return [];
+  return [role, ...(keys?.roles ?? [])];
+}
+
+/**
+ * Reads the session or API key (`nfk_…`) a token names, ignoring expiry (the caller compares
+ * with its clock): null when unknown, or its account is disabled.
+ * @example const row = await sessionRow(db, app, token);
+ */
+export async function sessionRow(db: Executor, app: App, token: string): Promise<SessionRow | null> {
+  const digest = sessionDigest(token);
+  const key = isApiKey(token);
+  const rows = await db.all<AccountRow>(
+    reusableQuery(db.qb, key ? 'apiKey' : 'session', [digest], () =>
+      key
+        ? sql`${KEY_SELECT} where k.hash = ${digest}`.compile(db.qb)
+        : sql`${SESSION_SELECT} where s.id = ${digest}`.compile(db.qb),
     ),
   );
-  const row = rows[0];
-  if (!row || row.disabled === true || row.disabled === 1) return null;
-  return { caller: { id: row.id, role: row.role, email: row.email }, expiresAt: Date.parse(row.expiresAt) };
+  return rows[0] ? callerOf(app, rows[0]) : null;
+}
+
+/**
+ * Reads many sessions and keys at once by their digests (a realtime sweep): each live one's
+ * row, by digest; the unknown and the disabled are absent.
+ * @example const rows = await sessionRows(db, app, [digest]);
+ */
+export async function sessionRows(
+  db: Executor,
+  app: App,
+  digests: readonly string[],
+): Promise<Map<string, SessionRow>> {
+  const out = new Map<string, SessionRow>();
+  if (digests.length === 0) return out;
+  const rows = await db.all<AccountRow>(
+    sql`${SESSION_SELECT} where s.id in (${sql.join(digests)})
+      union all ${KEY_SELECT} where k.hash in (${sql.join(digests)})`.compile(db.qb),
+  );
+  for (const r of rows) {
+    const row = callerOf(app, r);
+    if (row) out.set(r.digest, row);
+  }
+  return out;
 }
 
 /** Ends one session. */
