@@ -1,7 +1,8 @@
 /**
  * Running the real `ninefold` binary in tests: each run in a child process with its own
  * DATA_DIR under the helpdesk's gitignored `.data`, and none of the developer's DATABASE_URL,
- * HOST, PORT or admin password, so a test can never touch a real database or listen publicly.
+ * HOST, PORT, admin password or mail settings, so a test can never touch a real database,
+ * listen publicly or send real mail.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,11 +36,28 @@ export function removeScratch(): void {
 }
 
 /**
+ * What a production start (no --demo) needs when its test is not about mail: the development
+ * outbox, asked for knowingly, and the address its links would point at.
+ * @example await serve(['start', 'examples/helpdesk', '--port', '0'], { DATA_DIR: dir, ...OUTBOX_MAIL });
+ */
+export const OUTBOX_MAIL = { MAIL_OUTBOX: '1', APP_URL: 'http://app.test' } as const;
+
+/**
  * The environment of a run: the test's own, minus what could point it at something real.
  * @example cliEnv({ DATA_DIR: dir })
  */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _d, HOST: _h, PORT: _p, NINEFOLD_ADMIN_PASSWORD: _a, ...env } = process.env;
+  const {
+    DATABASE_URL: _d,
+    HOST: _h,
+    PORT: _p,
+    NINEFOLD_ADMIN_PASSWORD: _a,
+    SMTP_URL: _s,
+    MAIL_FROM: _f,
+    APP_URL: _u,
+    MAIL_OUTBOX: _o,
+    ...env
+  } = process.env;
   return { ...env, ...extra };
 }
 

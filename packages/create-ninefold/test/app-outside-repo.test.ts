@@ -191,7 +191,8 @@ describe('an app in a folder of its own, from the packed packages', () => {
         /is running at (http:\S+)[\s\S]*Ctrl-C/,
         {
           cwd: app,
-          env: { HOST: '127.0.0.1' },
+          // A production start: mail kept in the outbox knowingly, its links on this address.
+          env: { HOST: '127.0.0.1', MAIL_OUTBOX: '1', APP_URL: 'http://127.0.0.1' },
         },
       );
       expect(server.out()).toMatch(/UI\s+http:\S+\/ \(from \.ninefold\/dist\)/);

@@ -25,14 +25,17 @@ async function logIn(file: string, email: string, password: string) {
       url: '/api/auth/login',
       payload: { email, password },
     });
-    return { status: res.statusCode, user: res.json().user as { role: string; name: string } | undefined };
+    return {
+      status: res.statusCode,
+      user: res.json().user as { role: string; name: string; emailVerified: boolean } | undefined,
+    };
   } finally {
     await nf.close();
   }
 }
 
 describe('ninefold admin create', () => {
-  it('refuses a weak password and leaves no account behind, then creates the admin, who can sign in', async () => {
+  it('refuses a weak password and leaves no account behind, then creates the admin, who can sign in, their email verified', async () => {
     const dataDir = scratchDir('admin');
     const file = join(dataDir, 'app.db');
 
@@ -52,7 +55,7 @@ describe('ninefold admin create', () => {
     expect(made.code).toBe(0);
     expect(await logIn(file, 'ops@example.test', 'plum orchard at dusk')).toEqual({
       status: 200,
-      user: expect.objectContaining({ role: 'admin', name: 'Operations' }),
+      user: expect.objectContaining({ role: 'admin', name: 'Operations', emailVerified: true }),
     });
     expect((await logIn(file, 'ops@example.test', 'password1')).status).toBe(401);
 

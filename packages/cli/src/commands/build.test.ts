@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium } from '../../test/chromium';
 import { GREETER_APP, GREETING, writeGreeterApp } from '../../test/greeter-app';
-import { ninefoldAsync, removeScratch, scratchDir, serve } from '../../test/run-cli';
+import { ninefoldAsync, OUTBOX_MAIL, removeScratch, scratchDir, serve } from '../../test/run-cli';
 
 afterAll(removeScratch);
 
@@ -32,7 +32,10 @@ describe('ninefold build, then start', { timeout: 180_000 }, () => {
         "import registry from '../../ui/index.tsx';",
       );
 
-      const s = await serve(['start', appDir, '--port', '0'], { DATA_DIR: join(appDir, 'data') });
+      const s = await serve(['start', appDir, '--port', '0'], {
+        DATA_DIR: join(appDir, 'data'),
+        ...OUTBOX_MAIL,
+      });
       const browser = await launchChromium();
       try {
         expect(s.output()).toContain(`UI        ${s.url}/ (from `);
@@ -65,7 +68,10 @@ describe('ninefold build, then start', { timeout: 180_000 }, () => {
   it('says how to build the UI when start finds none', async () => {
     const appDir = scratchDir('start-unbuilt');
     writeGreeterApp(appDir, { ui: false });
-    const s = await serve(['start', appDir, '--port', '0'], { DATA_DIR: join(appDir, 'data') });
+    const s = await serve(['start', appDir, '--port', '0'], {
+      DATA_DIR: join(appDir, 'data'),
+      ...OUTBOX_MAIL,
+    });
     try {
       await s.waitFor(/Press Ctrl-C to stop/);
       expect(s.output()).toMatch(/UI {8}not built: run `ninefold build \S+` first/);

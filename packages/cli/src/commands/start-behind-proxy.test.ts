@@ -6,7 +6,7 @@
  * behind one every visitor shared one budget and no cookie was ever `Secure`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Running, removeScratch, scratchDir, serve } from '../../test/run-cli';
+import { OUTBOX_MAIL, type Running, removeScratch, scratchDir, serve } from '../../test/run-cli';
 
 afterAll(removeScratch);
 
@@ -82,6 +82,7 @@ describe('ninefold start behind a reverse proxy', { timeout: 120_000 }, () => {
     await expect(
       serve(['start', 'examples/helpdesk', '--port', '0'], {
         DATA_DIR: scratchDir('proxy-bad'),
+        ...OUTBOX_MAIL,
         TRUST_PROXY: 'true',
       }),
     ).rejects.toThrow(/TRUST_PROXY must list/);

@@ -11,7 +11,15 @@ import { openDatabase } from '@ninefold/server';
 import { REALTIME_CLOSE } from '@ninefold/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveSocket } from '../../test/live-socket';
-import { logIn, ninefoldHere, type Running, removeScratch, scratchDir, serve } from '../../test/run-cli';
+import {
+  logIn,
+  ninefoldHere,
+  OUTBOX_MAIL,
+  type Running,
+  removeScratch,
+  scratchDir,
+  serve,
+} from '../../test/run-cli';
 
 const METRICS_TOKEN = 'scrape-3b8f0c2e9d4a71f6';
 const PASSWORD = 'ops-password-correct-horse';
@@ -88,6 +96,7 @@ describe('ninefold start in production', { timeout: 120_000 }, () => {
       DATA_DIR: dataDir,
       METRICS_TOKEN,
       LOG_LEVEL: 'info',
+      ...OUTBOX_MAIL,
     });
     admin = await logIn(s.url, 'ops@example.test', PASSWORD);
     const signup = await fetch(`${s.url}/api/auth/signup`, {

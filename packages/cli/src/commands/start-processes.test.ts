@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveSocket } from '../../test/live-socket';
-import { logIn, type Running, serve } from '../../test/run-cli';
+import { logIn, OUTBOX_MAIL, type Running, serve } from '../../test/run-cli';
 import { PG_URL, type SharedPostgres, sharedPostgres } from '../../test/shared-postgres';
 
 if (!PG_URL) console.warn('[ninefold start ×2] TEST_DATABASE_URL is not set: skipped (it needs PostgreSQL).');
@@ -50,7 +50,10 @@ describe.skipIf(!PG_URL)(
       // The first seeds the demo data; the second starts on what the first made.
       a = await serve(['start', 'examples/helpdesk', '--demo', '--port', '0'], { DATABASE_URL: db.url });
       await a.waitFor(/Press Ctrl-C to stop/);
-      b = await serve(['start', 'examples/helpdesk', '--port', '0'], { DATABASE_URL: db.url });
+      b = await serve(['start', 'examples/helpdesk', '--port', '0'], {
+        DATABASE_URL: db.url,
+        ...OUTBOX_MAIL,
+      });
       admin = await logIn(a.url, 'admin@helpdesk.test', PASSWORD);
     }, 120_000);
     afterAll(async () => {

@@ -7,6 +7,7 @@ import {
   logIn,
   ninefold,
   ninefoldHere,
+  OUTBOX_MAIL,
   removeScratch,
   scratchDir,
   serve,
@@ -76,7 +77,10 @@ describe('ninefold start', { timeout: 120_000 }, () => {
 
   it('without --demo never seeds, even an empty database', async () => {
     const dataDir = scratchDir('start-prod');
-    const s = await serve(['start', 'examples/helpdesk', '--port', '0'], { DATA_DIR: dataDir });
+    const s = await serve(['start', 'examples/helpdesk', '--port', '0'], {
+      DATA_DIR: dataDir,
+      ...OUTBOX_MAIL,
+    });
     const status = await fetch(`${s.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -116,7 +120,10 @@ describe('ninefold start', { timeout: 120_000 }, () => {
       const column = "columns: ['subject', 'status', 'priority', 'category', 'assignee', 'dueAt'],";
       expect(source).toContain(column);
       writeFileSync(join(dir, 'app.ts'), source.replace(column, column.replace("'dueAt'", "'dueDate'")));
-      const { code, err, out } = ninefold([command, dir, ...flags], { DATA_DIR: join(dir, '.data') });
+      const { code, err, out } = ninefold([command, dir, ...flags], {
+        DATA_DIR: join(dir, '.data'),
+        ...OUTBOX_MAIL,
+      });
       expect(err).toContain('the spec of Helpdesk has 1 problem (ninefold check');
       expect(err).toMatch(/✗ screens\.\w+\.columns\[5\]: .*'dueDate'/);
       expect(err).not.toContain('    at ');
@@ -132,7 +139,10 @@ describe('ninefold start', { timeout: 120_000 }, () => {
     const db = openDatabase(join(dataDir, 'app.db'));
     await db.exec('ALTER TABLE tickets ADD COLUMN "legacyRef" text');
     await db.close();
-    const { code, err, out } = ninefold(['start', 'examples/helpdesk', '--port', '0'], { DATA_DIR: dataDir });
+    const { code, err, out } = ninefold(['start', 'examples/helpdesk', '--port', '0'], {
+      DATA_DIR: dataDir,
+      ...OUTBOX_MAIL,
+    });
     expect(err).toContain('✗ The spec needs destructive schema changes:');
     expect(err).toContain('drop column tickets.legacyRef');
     expect(err).toContain('ninefold migrate <app> --allow-destructive');

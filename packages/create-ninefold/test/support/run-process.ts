@@ -16,14 +16,15 @@ export interface Ran {
 }
 
 /**
- * The environment of a child: the test's, less what points at a real database or port, the
- * test runner's own variables, and the npm variables of the `npm test` that started us.
+ * The environment of a child: the test's, less what points at a real database, port or mail
+ * server, the test runner's own variables, and the npm variables of the `npm test` that
+ * started us.
  * @example spawn('npm', ['test'], { env: cleanEnv() })
  */
 export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   const dropped =
-    /^(DATABASE_URL|TEST_DATABASE_URL|HOST|PORT|DATA_DIR|NINEFOLD_.*|NODE_ENV|NODE_OPTIONS|FORCE_COLOR|VITEST.*|npm_.*)$/;
+    /^(DATABASE_URL|TEST_DATABASE_URL|HOST|PORT|DATA_DIR|SMTP_URL|MAIL_FROM|MAIL_OUTBOX|APP_URL|NINEFOLD_.*|NODE_ENV|NODE_OPTIONS|FORCE_COLOR|VITEST.*|npm_.*)$/;
   for (const [key, value] of Object.entries(process.env)) if (!dropped.test(key)) env[key] = value;
   return { ...env, NO_COLOR: '1', ...extra };
 }
