@@ -2,7 +2,7 @@
  * The admin console (`/admin`, added by the UI for the spec's admin roles; see
  * screens/app-screens.ts): people and roles, the app's own panels (its registry's
  * `adminPanels`), the schema, the state machines drawn, the permission matrix, the error catalogue,
- * the limits with current usage, and the audit log. Admins only. Lazy-loaded by the app's
+ * the limits with current usage, the mail sent (the development outbox's readable), and the audit log. Admins only. Lazy-loaded by the app's
  * router, so it and what it brings (dagre, the data table) stay out of the first page. The
  * open tab lives in the URL (`?tab=audit`), so it survives a reload.
  */
@@ -18,6 +18,7 @@ import { AdminTabs } from './admin-tabs';
 import { AuditPanel } from './audit-panel';
 import { ErrorsPanel } from './errors-panel';
 import { LimitsPanel } from './limits-panel';
+import { MailPanel } from './mail-panel';
 import { PermissionsPanel } from './permissions-panel';
 import { SchemaPanel } from './schema-panel';
 import { UsersPanel } from './users-panel';
@@ -39,6 +40,7 @@ const BUILT_IN: readonly AdminSection[] = [
   { id: 'permissions', label: 'Permissions', Panel: PermissionsPanel },
   { id: 'errors', label: 'Error catalogue', Panel: ErrorsPanel },
   { id: 'limits', label: 'Constants and limits', Panel: LimitsPanel },
+  { id: 'mail', label: 'Mail', Panel: MailPanel },
   { id: 'audit', label: 'Audit log', Panel: AuditPanel },
 ];
 

@@ -3,7 +3,8 @@
  * right), filterable by role, page by page, each row with its role and its references the
  * admin may set (see user-ref-fields.ts) as selects, and a button to disable or enable the
  * account. The list is live: a change by another admin
- * shows here without a reload.
+ * shows here without a reload. "Add person" invites someone by email; the pending invitations
+ * and the service accounts' API keys follow the list.
  */
 import { humanize } from '@ninefold/spec';
 import {
@@ -18,12 +19,15 @@ import { type AnyRecord, nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { useSession } from '../session/session-provider';
 import { AccountToggle } from './account-toggle';
+import { InvitationsList } from './invitations-list';
+import { InviteButton } from './invite-dialog';
 import { LoadingRow } from './loading-row';
 import { PagerControls, usePager } from './pager';
 import { PanelProblem } from './panel-problem';
 import { RefFieldSelect } from './ref-field-select';
 import { RoleSelect } from './role-select';
 import { ScrollBox } from './scroll-box';
+import { ServiceAccounts } from './service-accounts';
 import { SortHeader } from './sort-header';
 import { useTitlesOf } from './use-titles';
 import { userRefFields } from './user-ref-fields';
@@ -121,6 +125,7 @@ export function UsersPanel() {
         account signs the person out everywhere until it is enabled again.
       </p>
       <div className="admin-filters">
+        <InviteButton />
         <label htmlFor="admin-users-role">Show</label>
         <select
           id="admin-users-role"
@@ -189,6 +194,8 @@ export function UsersPanel() {
         fetching={list.isFetching}
         summary={`${rows.length} ${rows.length === 1 ? 'user' : 'users'}`}
       />
+      <InvitationsList />
+      <ServiceAccounts />
     </section>
   );
 }

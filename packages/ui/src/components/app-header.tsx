@@ -1,8 +1,9 @@
 /**
  * The header: the app's name, the navigation, the theme switch, and who is signed in with
- * a way out — or ways in.
+ * their account page and a way out — or ways in.
  */
 import { useState } from 'react';
+import { ACCOUNT_ROUTES } from '../account/account-screens';
 import { useMeta } from '../meta/meta-provider';
 import { Link } from '../router/link';
 import { useRouter } from '../router/router-provider';
@@ -46,6 +47,9 @@ export function AppHeader() {
               <strong>{String(user.name ?? user.email)}</strong>
               <span className="role"> · {meta.roles[role]?.label ?? role}</span>
             </span>
+            <Link to={ACCOUNT_ROUTES.account} className="account-link">
+              Account
+            </Link>
             <button type="button" className="secondary small" onClick={leave} disabled={leaving}>
               Sign out
             </button>

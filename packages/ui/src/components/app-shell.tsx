@@ -1,8 +1,10 @@
 /**
- * The page frame: a skip link, the header, the main region every page renders into, and
- * the toaster (which follows the theme).
+ * The page frame: a skip link, the header, the main region every page renders into (under
+ * the banner of an account that has yet to confirm its address), and the toaster (which
+ * follows the theme).
  */
 import { lazy, type ReactNode, Suspense } from 'react';
+import { VerifyBanner } from '../account/verify-banner';
 import { useTheme } from '../theme/theme-toggle';
 import { AppHeader } from './app-header';
 
@@ -22,6 +24,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       </a>
       <AppHeader />
       <main id="main" className="app-main" tabIndex={-1}>
+        <VerifyBanner />
         {children}
       </main>
       <Suspense fallback={null}>

@@ -12,6 +12,8 @@ export interface TextInputProps {
   readonly autoComplete: string;
   readonly hint?: string;
   readonly errors?: readonly string[] | undefined;
+  /** False for an input that may stay empty (default true). */
+  readonly required?: boolean;
   onChange(value: string): void;
 }
 
@@ -26,16 +28,17 @@ export function TextInput({
   autoComplete,
   hint,
   errors,
+  required = true,
   onChange,
 }: TextInputProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors} required>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} required={required}>
       <input
         id={id}
         name={id}
         type={type}
         autoComplete={autoComplete}
-        aria-required
+        aria-required={required}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         {...describedBy(id, hint, errors)}

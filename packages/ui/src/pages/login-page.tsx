@@ -3,6 +3,7 @@
  * does not say which was wrong, on purpose).
  */
 import { type FormEvent, useRef, useState } from 'react';
+import { ACCOUNT_ROUTES } from '../account/account-screens';
 import { PageTitle } from '../components/page-title';
 import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
@@ -76,6 +77,9 @@ export function LoginPage({ screen }: PageProps) {
           </button>
         </div>
       </form>
+      <p>
+        <Link to={ACCOUNT_ROUTES.forgotPassword}>Forgot your password?</Link>
+      </p>
       {signUpOpen && signUpRoute && (
         <p>
           New here? <Link to={`${signUpRoute}${search}`}>Create an account</Link>

@@ -68,7 +68,7 @@ export interface UiRegistry {
   /**
    * Tabs of the admin console by id (the id is the `?tab=` of its address): the app's own
    * after "Users and roles", or in place of a built-in tab of the same id (`users`, `schema`,
-   * `states`, `permissions`, `errors`, `limits`, `audit`).
+   * `states`, `permissions`, `errors`, `limits`, `mail`, `audit`).
    */
   readonly adminPanels?: { readonly [id: string]: AdminPanel };
   /**

@@ -8,6 +8,7 @@
 import type { MetaAnswer } from '@ninefold/client';
 import type { ScreenInput } from '@ninefold/spec';
 import { adminRoles } from '@ninefold/spec';
+import { accountScreens } from '../account/account-screens';
 import type { UiRegistry } from '../registry/ui-registry';
 
 /**
@@ -46,13 +47,15 @@ export function adminConsoleScreen(
 }
 
 /**
- * The screens the UI adds to the spec's: the app's own, then the admin console.
- * @example Object.keys(addedScreens(meta, { screens: { reports } })) // ['reports', 'admin']
+ * The screens the UI adds to the spec's: the app's own, the admin console, then the account
+ * screens (password reset, the mailed links, the account page) the app has not taken.
+ * @example Object.keys(addedScreens(meta, { screens: { reports } })) // ['reports', 'admin', 'forgotPassword', …]
  */
 export function addedScreens(
   meta: Pick<MetaAnswer, 'roles' | 'screens'>,
   registry: Pick<UiRegistry, 'adminConsole' | 'screens'>,
 ): Screens {
   const admin = adminConsoleScreen(meta, registry);
-  return admin ? { ...registry.screens, [NAME]: admin } : { ...registry.screens };
+  const own: Screens = admin ? { ...registry.screens, [NAME]: admin } : { ...registry.screens };
+  return { ...own, ...accountScreens(meta, own) };
 }

@@ -26,6 +26,13 @@ export interface SessionValue {
   signIn(email: string, password: string): Promise<AnyUser>;
   signUp(input: SignUpInput): Promise<AnyUser>;
   signOut(): Promise<void>;
+  /**
+   * Takes the person an account flow signed in (a password reset, an accepted invitation) or
+   * out (sign out everywhere), as sign-in and sign-out do.
+   */
+  adopt(user: AnyUser | null): void;
+  /** Asks the server again who is signed in (after their email was confirmed, say). */
+  reload(): Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -76,11 +83,23 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     }
   }, [client, become]);
 
+  const reload = useCallback(async () => {
+    await qc.invalidateQueries({ queryKey: queryKeys.me(), exact: true });
+  }, [qc]);
+
   const user = me.isPending ? undefined : me.isError ? null : me.data;
   const value = useMemo(
     // `role` is a built-in field of every app's users; the loose app type cannot say it is text.
-    () => ({ user, role: typeof user?.role === 'string' ? user.role : 'anonymous', signIn, signUp, signOut }),
-    [user, signIn, signUp, signOut],
+    () => ({
+      user,
+      role: typeof user?.role === 'string' ? user.role : 'anonymous',
+      signIn,
+      signUp,
+      signOut,
+      adopt: become,
+      reload,
+    }),
+    [user, signIn, signUp, signOut, become, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
