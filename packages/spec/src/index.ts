@@ -69,7 +69,7 @@ export type {
   SessionAnswer,
   VerifyEmailAnswer,
 } from './contract/wire-types';
-export type { ActionMeta, ClientMeta, QuotaMeta } from './derive/client-meta';
+export type { ActionMeta, ClientMeta, QuotaMeta, RoleMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
 export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
 export { entityMeta, listMeta, ruleMeta, whoMeta } from './derive/entity-meta';
@@ -135,6 +135,8 @@ export type {
 export type { BuiltinMessageName } from './messages/builtin-messages';
 export { ACCOUNT_CONSTANTS, BUILTIN_MESSAGES } from './messages/builtin-messages';
 export type { MessageInput, MessageNode } from './messages/message-node';
+export type { MessageParams, RenderedMessage } from './messages/render-message';
+export { escapeHtml, htmlFromText, renderMessage } from './messages/render-message';
 export type {
   EvaluateOptions,
   RelatedRows,

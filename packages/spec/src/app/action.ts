@@ -80,6 +80,21 @@ export interface ActionContext<I> {
    * codes are not known here (actions are declared before the app), so theirs are loose.
    */
   fail<C extends string>(code: C, params?: FailParams<C>): never;
+  /**
+   * Sends a message of the app's catalogue (`messages`) to one address, with its params
+   * (`{app}` is the app's name unless given). The mail is queued in the action's transaction:
+   * it leaves only if the action succeeds, and is sent after it answers, retried until it
+   * leaves. An address that is not an email answers VALIDATION_FAILED (path `to`); an
+   * unknown message, or a built-in one (the account flows send those), is a mistake in the
+   * handler and answers INTERNAL.
+   * @example
+   * handler: async ({ input, records, send }) => {
+   *   const t = await records.get('tickets', input.ticketId);
+   *   send('ticketAnswered', input.email, { subject: String(t!.subject), number: 42 });
+   *   return { ok: true };
+   * }
+   */
+  send(message: string, to: string, params?: Readonly<Record<string, string | number>>): void;
 }
 
 export interface ActionInput<I extends Fields, O extends Fields> {

@@ -3,11 +3,13 @@
  * says where and why, listing every problem at once.
  */
 import type { App } from '../app/define-app';
+import { checkAccountOptions } from './check-account-options';
 import { checkActions } from './check-actions';
 import { createCheckContext, type Problem } from './check-context';
 import { checkEntities } from './check-entities';
 import { checkErrorCatalogue } from './check-errors';
 import { checkLimits } from './check-limits';
+import { checkMessages } from './check-messages';
 import { checkRoles } from './check-roles';
 import { checkScreens } from './check-screens';
 import { checkSortable } from './check-sortable';
@@ -32,6 +34,8 @@ export function checkApp(app: App): CheckResult {
   const ctx = createCheckContext(app);
   checkRoles(ctx);
   checkErrorCatalogue(ctx);
+  checkMessages(ctx);
+  checkAccountOptions(ctx);
   checkEntities(ctx);
   checkActions(ctx);
   checkLimits(ctx);
