@@ -5,6 +5,7 @@
  * request that the server answers 401.
  */
 import type { EntityName, RecordOf, SessionAnswer } from '@ninefold/spec';
+import { accountAuth } from './client-account-auth';
 import type { CallOptions } from './client-types';
 import type { RequestOptions, Transport } from './transport';
 
@@ -74,6 +75,11 @@ export function createAuth<A>(
     emit({ type: 'signedIn', user: r.user, cause: 'client' });
     return r;
   };
+  const signedOut = () => {
+    http.token = null;
+    reconnect();
+    emit({ type: 'signedOut', user: null, cause: 'client' });
+  };
 
   const auth = {
     signUp: async (input: { email: string; password: string; name: string }, opts: CallOptions = {}) =>
@@ -86,10 +92,9 @@ export function createAuth<A>(
       ),
     signOut: async (opts: CallOptions = {}) => {
       await http.request<void>('POST', '/api/auth/logout', { body: {}, signal: opts.signal });
-      http.token = null;
-      reconnect();
-      emit({ type: 'signedOut', user: null, cause: 'client' });
+      signedOut();
     },
+    ...accountAuth<A>(http, { signedIn, signedOut }),
     /** The signed-in user, or null. */
     me: async (opts: CallOptions = {}): Promise<SessionUser<A> | null> => {
       try {

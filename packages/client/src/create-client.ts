@@ -1,6 +1,7 @@
 /**
- * `createClient<typeof app>()`: the typed SDK of one app — auth, records, transitions,
- * actions and realtime — with every name and shape checked against the app's spec.
+ * `createClient<typeof app>()`: the typed SDK of one app — auth and the account flows,
+ * records, transitions, actions, invitations, API keys and realtime — with every name and
+ * shape checked against the app's spec.
  */
 import type {
   ActionInputOf,
@@ -20,6 +21,7 @@ import type {
   TransitionName,
   UpdateInput,
 } from '@ninefold/spec';
+import { accountCalls } from './client-accounts';
 import { createAuth } from './client-auth';
 import { isAppError } from './client-error';
 import type { AuditQuery, CallOptions, ListOptions, Page, Record$, Where } from './client-types';
@@ -80,6 +82,7 @@ export function createClient<A>(options: ClientOptions = {}) {
 
   return {
     auth,
+    ...accountCalls<A>(http),
     /**
      * True for an error thrown by this client, typed by the app; with a code, only that code,
      * its `params` typed by the code's message.

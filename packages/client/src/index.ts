@@ -6,14 +6,27 @@
 
 // The contract's wire types, for code that reads answers through the client.
 export type {
+  ApiKey,
+  ApiKeyCreated,
   AuditEntry,
   HistoryEntry,
+  Invitation,
+  MailEntry,
   MetaAnswer,
   QuotaUsage,
   RatesAnswer,
   RateUsage,
   RecordCan,
+  VerifyEmailAnswer,
 } from '@ninefold/spec';
+export type { LinkToken } from './client-account-auth';
+export type {
+  ApiKeyCreatedOf,
+  ApiKeyInput,
+  ApiKeyOf,
+  InvitationInput,
+  InvitationOf,
+} from './client-accounts';
 export type { SessionEvent, SessionUser, SignedIn } from './client-auth';
 export type {
   AppErrorCode,

@@ -79,9 +79,28 @@ export const META_SCHEMA = obj(
       'audience',
     ]),
     roles: map(
-      obj({ label: str, description: str, signUp: { type: 'boolean' }, admin: { type: 'boolean' } }, [
-        'label',
-      ]),
+      obj(
+        {
+          label: str,
+          description: str,
+          signUp: { type: 'boolean' },
+          admin: { type: 'boolean' },
+          invitedBy: {
+            ...strings,
+            description: 'Roles whose members may invite into this one (admins always may).',
+          },
+          verifyEmail: {
+            description: 'Accounts prove their email; until then writes are refused, or they act as `actAs`.',
+            oneOf: [{ type: 'boolean' }, obj({ actAs: str }, ['actAs'])],
+          },
+          service: { type: 'boolean', description: 'Integration accounts: no password, API keys only.' },
+          apiKeys: {
+            description: '`false`: no keys; `roles`: narrower roles a key may act as.',
+            oneOf: [{ const: false }, { type: 'object', properties: { roles: strings } }],
+          },
+        },
+        ['label'],
+      ),
     ),
     entities: map(entityMeta),
     errors: map(

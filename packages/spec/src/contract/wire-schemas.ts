@@ -16,6 +16,75 @@ const obj = (properties: Record<string, JsonSchema>, required = Object.keys(prop
   required,
 });
 
+const time = { type: 'string', format: 'date-time' } as const;
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const items = (name: string): JsonSchema => obj({ items: { type: 'array', items: ref(name) } });
+
+const API_KEY_PROPERTIES: Record<string, JsonSchema> = {
+  id: { type: 'string', format: 'uuid' },
+  name: str,
+  prefix: {
+    type: 'string',
+    description: "The key's first characters (`nfk_` and 8 more), to tell keys apart.",
+  },
+  userId: { type: 'string', format: 'uuid', description: 'The account the key acts for.' },
+  role: { type: 'string', description: "The role the key acts as: its owner's, or a narrower one." },
+  createdAt: time,
+  expiresAt: nullableTime,
+  lastUsedAt: { ...nullableTime, description: 'Updated at most once a minute.' },
+};
+
+// The account flows' answers (wire-types.ts: Invitation, ApiKey, ApiKeyCreated, MailEntry,
+// ItemsAnswer, VerifyEmailAnswer).
+const ACCOUNT_SCHEMAS: Record<string, JsonSchema> = {
+  Invitation: obj({
+    id: { type: 'string', format: 'uuid' },
+    email: { type: 'string', format: 'email' },
+    role: str,
+    name: nullableStr,
+    invitedBy: { type: ['string', 'null'], description: 'Who sent it; null for the CLI.' },
+    createdAt: time,
+    expiresAt: { ...time, description: 'When its current link stops working.' },
+    sentAt: { ...nullableTime, description: 'When its mail last left; null while queued.' },
+    status: { type: 'string', enum: ['pending', 'expired'] },
+  }),
+  Invitations: items('Invitation'),
+  ApiKey: obj(API_KEY_PROPERTIES),
+  ApiKeyCreated: obj({
+    ...API_KEY_PROPERTIES,
+    key: {
+      type: 'string',
+      pattern: '^nfk_[A-Za-z0-9_-]{43}$',
+      description: 'Send as `Authorization: Bearer <key>`. Shown this once: only its hash is kept.',
+    },
+  }),
+  ApiKeys: items('ApiKey'),
+  MailEntry: obj(
+    {
+      id: { type: 'string', format: 'uuid' },
+      message: { type: 'string', description: 'The message of the catalogue.' },
+      to: str,
+      subject: { type: ['string', 'null'], description: 'Null until it is rendered.' },
+      status: {
+        type: 'string',
+        enum: ['queued', 'sent', 'failed', 'dropped'],
+        description: '`dropped`: nothing to send (a reset for an address with no account).',
+      },
+      attempts: int,
+      createdAt: time,
+      sentAt: nullableTime,
+      error: nullableStr,
+      text: { type: 'string', description: 'The plain text body: in the development outbox only.' },
+      html: { type: 'string', description: 'The HTML body: in the development outbox only.' },
+    },
+    ['id', 'message', 'to', 'subject', 'status', 'attempts', 'createdAt', 'sentAt', 'error'],
+  ),
+  MailEntries: items('MailEntry'),
+  VerifyEmailAnswer: obj({
+    email: { type: 'string', format: 'email', description: 'The address now confirmed.' },
+  }),
+};
+
 const HISTORY_PROPERTIES: Record<string, JsonSchema> = {
   id: { type: 'string', format: 'uuid' },
   at: { type: 'string', format: 'date-time' },
@@ -63,7 +132,7 @@ export const WIRE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Quotas: obj({ items: { type: 'array', items: ref('QuotaUsage') } }),
   RateUsage: obj({
     name: str,
-    scope: { type: 'string', enum: ['read', 'write', 'action', 'login', 'signup'] },
+    scope: { type: 'string', enum: ['read', 'write', 'action', 'login', 'signup', 'mail', 'account'] },
     max: int,
     windowSeconds: int,
     declared: { type: 'boolean' },
@@ -79,6 +148,7 @@ export const WIRE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     shared: { type: 'boolean', description: 'Counts shared by every process on the database.' },
     process: obj({ pid: { type: 'integer' }, startedAt: { type: 'string', format: 'date-time' } }),
   }),
+  ...ACCOUNT_SCHEMAS,
 };
 
 const rtClient: JsonSchema[] = [

@@ -113,3 +113,37 @@ describe('clientMeta with a quota on a constant that is not a number', () => {
     expect(() => clientMeta(bad)).toThrow(/limits\.quotas\.notes\.max/);
   });
 });
+
+describe('clientMeta of roles with account options', () => {
+  const meta = clientMeta(
+    defineApp({
+      about: { name: 'Claims', summary: 'Expense claims.', audience: 'Staff and finance.' },
+      roles: {
+        finance: { admin: true },
+        lead: { apiKeys: { roles: ['visitor'] } },
+        staff: { invitedBy: ['lead'], verifyEmail: { actAs: 'visitor' } },
+        visitor: { signUp: true, verifyEmail: true, apiKeys: false },
+        bot: { service: true },
+      },
+      messages: {
+        invitation: { subject: 'Join {appName}', text: 'Follow {link}.' },
+      },
+      entities: { claims: entity({ fields: { amount: f.number() } }) },
+    }),
+  );
+
+  it('sends what the UI needs to offer invitations, verification and API keys', () => {
+    expect(meta.roles).toEqual({
+      finance: { label: 'Finance', admin: true },
+      lead: { label: 'Lead', apiKeys: { roles: ['visitor'] } },
+      staff: { label: 'Staff', invitedBy: ['lead'], verifyEmail: { actAs: 'visitor' } },
+      visitor: { label: 'Visitor', signUp: true, verifyEmail: true, apiKeys: false },
+      bot: { label: 'Bot', service: true },
+    });
+  });
+
+  it('keeps the mail catalogue on the server', () => {
+    expect(meta).not.toHaveProperty('messages');
+    expect(JSON.stringify(meta)).not.toContain('Join {appName}');
+  });
+});

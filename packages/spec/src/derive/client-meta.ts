@@ -34,9 +34,20 @@ export interface ActionMeta {
   readonly errors: readonly string[];
 }
 
+/**
+ * A role as a client sees it: its name in words and what the UI needs to offer the account
+ * flows (who may invite into it, whether its accounts verify their email, service accounts,
+ * API keys).
+ * @example const role: RoleMeta = { label: 'Agent', invitedBy: ['lead'], apiKeys: { roles: ['reporter'] } };
+ */
+export type RoleMeta = Pick<
+  RoleInput,
+  'description' | 'signUp' | 'admin' | 'invitedBy' | 'verifyEmail' | 'service' | 'apiKeys'
+> & { readonly label: string };
+
 export interface ClientMeta {
   readonly about: AboutInput;
-  readonly roles: { readonly [name: string]: RoleInput & { readonly label: string } };
+  readonly roles: { readonly [name: string]: RoleMeta };
   readonly entities: { readonly [name: string]: EntityMeta };
   readonly errors: { readonly [code: string]: ErrorNode };
   /** Public constants only. */
@@ -79,7 +90,7 @@ export function clientMeta(app: App): ClientMeta {
 
   return plainData<ClientMeta>({
     about: app.about,
-    roles: app.roles,
+    roles: Object.fromEntries(Object.entries(app.roles).map(([name, r]) => [name, roleMeta(r)])),
     entities,
     errors: app.errors,
     constants: Object.fromEntries(
@@ -112,6 +123,13 @@ export function clientMeta(app: App): ClientMeta {
     ),
     permissions: permissionMatrix(app),
   });
+}
+
+// Named one by one, so an option added to roles for the server alone is not sent by accident.
+function roleMeta(r: RoleInput & { readonly label: string }): RoleMeta {
+  const { label, description, signUp, admin, invitedBy, verifyEmail, service, apiKeys } = r;
+  const meta = { label, description, signUp, admin, invitedBy, verifyEmail, service, apiKeys };
+  return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined)) as RoleMeta;
 }
 
 // A limit's maximum is a number or names a numeric constant; anything else is a spec the

@@ -10,6 +10,7 @@ import { REALTIME_SCHEMAS, WIRE_SCHEMAS } from '../contract/wire-schemas';
 import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
 import type { Fields } from '../fields/field';
 import { entitySchemas, isWritable, type JsonSchema, objectSchema } from './json-schema';
+import { accountSchemas } from './openapi-account-schemas';
 import {
   actionSchemaNames,
   entitySchemaNames,
@@ -36,6 +37,7 @@ export function openApiComponents(app: App, responses: ResponseBook) {
       ...REALTIME_SCHEMAS,
       ClientMeta: META_SCHEMA,
       ...authSchemas(app),
+      ...accountSchemas(app),
       ...dataSchemas(app),
     },
     requestBodies: inputBodies(app),

@@ -5,6 +5,7 @@
  */
 import { ROUTE_IDS, ROUTES, type RouteId } from '../contract/route-table';
 import type { JsonSchema, JsonValue } from './json-schema';
+import { accountOperations } from './openapi-accounts';
 import { actionOperation } from './openapi-actions';
 import { entityOperations, ID_PARAMETER, transitionOperation } from './openapi-entities';
 import { insightOperations } from './openapi-insight';
@@ -24,13 +25,13 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
   const { app } = ctx;
   const platform = platformOperations(ctx);
   const insight = insightOperations(ctx);
+  const account = accountOperations(ctx);
+  const single = { ...platform, ...insight, ...account };
   const entities = Object.entries(app.entities).map(([name, e]) => ({
     name,
     ops: entityOperations(ctx, name, e),
   }));
-  const once = (id: keyof typeof platform | keyof typeof insight) => () => [
-    [ROUTES[id].path, { ...platform, ...insight }[id]] as const,
-  ];
+  const once = (id: keyof typeof single) => () => [[ROUTES[id].path, single[id]] as const];
   const perEntity = (id: keyof (typeof entities)[number]['ops']) => () =>
     entities.map(({ name, ops }) => [spell(ROUTES[id].path, { entity: name }), ops[id]] as const);
   return {
@@ -41,6 +42,21 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
     authLogin: once('authLogin'),
     authLogout: once('authLogout'),
     authMe: once('authMe'),
+    authPasswordReset: once('authPasswordReset'),
+    authPasswordResetConfirm: once('authPasswordResetConfirm'),
+    authVerifyEmail: once('authVerifyEmail'),
+    authVerifyEmailResend: once('authVerifyEmailResend'),
+    authChangePassword: once('authChangePassword'),
+    authChangeEmail: once('authChangeEmail'),
+    authLogoutEverywhere: once('authLogoutEverywhere'),
+    listInvitations: once('listInvitations'),
+    createInvitation: once('createInvitation'),
+    acceptInvitation: once('acceptInvitation'),
+    deleteInvitation: once('deleteInvitation'),
+    listApiKeys: once('listApiKeys'),
+    createApiKey: once('createApiKey'),
+    deleteApiKey: once('deleteApiKey'),
+    listMail: once('listMail'),
     getQuotas: once('getQuotas'),
     getRates: once('getRates'),
     getAudit: once('getAudit'),
@@ -69,6 +85,16 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
   };
 }
 
+const ID_OF: Partial<Record<RouteId, string>> = {
+  deleteInvitation: 'The invitation id.',
+  deleteApiKey: 'The API key id.',
+};
+
+function idParameter(id: RouteId): JsonSchema {
+  const description = ID_OF[id];
+  return description ? { ...ID_PARAMETER, description } : ID_PARAMETER;
+}
+
 /**
  * Every path of the document, in the route table's order; a path with `{id}` declares it once.
  * @example openApiPaths(ctx)['/api/entities/tickets/{id}']?.patch
@@ -78,7 +104,7 @@ export function openApiPaths(ctx: OpenApiContext): PathItems {
   const paths: PathItems = {};
   for (const id of ROUTE_IDS) {
     for (const [path, op] of build[id]()) {
-      paths[path] ??= path.includes('{id}') ? { parameters: [ID_PARAMETER] } : {};
+      paths[path] ??= path.includes('{id}') ? { parameters: [idParameter(id)] } : {};
       paths[path][ROUTES[id].method.toLowerCase()] = op;
     }
   }

@@ -8,7 +8,11 @@ import type { JsonSchema } from './json-schema';
 import { jsonContent } from './openapi-names';
 import { jsonBody, type OpenApiContext, operation } from './openapi-operation';
 
-const SET_COOKIE: JsonSchema = {
+/**
+ * The header of an answer that signs the caller in (or out: the cookie cleared).
+ * @example SET_COOKIE['Set-Cookie'].schema // { type: 'string' }
+ */
+export const SET_COOKIE: JsonSchema = {
   'Set-Cookie': {
     description: 'The HttpOnly session cookie `nf_session`.',
     schema: { type: 'string' },
@@ -31,20 +35,14 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
   const signUpRoles = Object.entries(app.roles)
     .filter(([, r]) => r.signUp)
     .map(([name]) => name);
-  const email = { type: 'string', format: 'email', maxLength: 254 };
+  const email = EMAIL_SCHEMA;
   return {
     SignupInput: {
       type: 'object',
       properties: {
         email,
-        password: {
-          type: 'string',
-          minLength: PASSWORD_POLICY.min,
-          maxLength: PASSWORD_POLICY.max,
-          writeOnly: true,
-          description: `${PASSWORD_POLICY.min} to ${PASSWORD_POLICY.max} characters; common passwords are refused.`,
-        },
-        name: { type: 'string', minLength: 1, maxLength: 80 },
+        password: NEW_PASSWORD_SCHEMA,
+        name: NAME_SCHEMA,
         // With one sign-up role there is nothing to choose; the first is the default.
         ...(signUpRoles.length > 1 ? { role: { type: 'string', enum: signUpRoles } } : {}),
       },
@@ -72,6 +70,30 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
     },
   };
 }
+
+/**
+ * An email address as the auth calls take it.
+ * @example EMAIL_SCHEMA.maxLength // 254
+ */
+export const EMAIL_SCHEMA = { type: 'string', format: 'email', maxLength: 254 } as const satisfies JsonSchema;
+
+/**
+ * A password being chosen: the platform's policy.
+ * @example NEW_PASSWORD_SCHEMA.minLength // 8
+ */
+export const NEW_PASSWORD_SCHEMA = {
+  type: 'string',
+  minLength: PASSWORD_POLICY.min,
+  maxLength: PASSWORD_POLICY.max,
+  writeOnly: true,
+  description: `${PASSWORD_POLICY.min} to ${PASSWORD_POLICY.max} characters; common passwords are refused.`,
+} as const satisfies JsonSchema;
+
+/**
+ * A person's display name.
+ * @example NAME_SCHEMA.maxLength // 80
+ */
+export const NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: 80 } as const satisfies JsonSchema;
 
 const ok = (description: string, schema: string) => ({
   '200': { description, content: jsonContent(schema) },

@@ -54,7 +54,13 @@ export function openApi(app: App, options: OpenApiOptions = {}): OpenApiDocument
     ],
     tags: [
       { name: 'platform', description: 'Health, the spec, this document and the metrics.' },
-      { name: 'auth', description: 'Sign-up, sign-in and the session.' },
+      {
+        name: 'auth',
+        description: 'Sign-up, sign-in, the session, password reset, email verification and changes.',
+      },
+      { name: 'invitations', description: 'Inviting people: they set their own password from the link.' },
+      { name: 'apiKeys', description: 'Keys for scripts and integrations, sent as bearer tokens.' },
+      { name: 'mail', description: 'The mail the app queued and sent.' },
       { name: 'limits', description: 'Quota usage, and what the rate limits hold.' },
       { name: 'audit', description: 'The audit log.' },
       ...Object.entries(app.entities).map(([name, e]) => ({
