@@ -4,10 +4,13 @@
  */
 import type { App } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import { accountFlows } from './accounts/account-flows';
 import { checkSignUp, completeSignUp } from './accounts/accounts';
+import { queueVerification, verifiesEmail } from './accounts/email-verification';
 import { SessionCache } from './accounts/session-cache';
 import { sessionDigest } from './accounts/sessions';
 import { runAction } from './actions/run-action';
+import { AppError } from './app-error';
 import { type ChangeBus, quietBusFor } from './changes/change-bus';
 import type { BusEvent } from './changes/change-event';
 import { answer } from './records/answer';
@@ -40,6 +43,9 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const sessions = new SessionCache(db, bus, clock, app);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
+    // An account that must confirm its address first writes nothing (the account flows, run
+    // as the system on its behalf, stay open to it).
+    if (caller?.unverified && !system) throw new AppError('EMAIL_NOT_VERIFIED');
     const s = scope(caller, system);
     const result = await db.transaction(async (tx) => {
       const inTx = s.on(tx);
@@ -94,7 +100,15 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
     /** A new account of the app's sign-up role, signed in; announced like any write. */
     signUp: async (body: unknown) => {
       const request = await checkSignUp(app, body);
-      return write(null, (s) => completeSignUp(s, request), true);
+      return write(
+        null,
+        async (s) => {
+          const signedIn = await completeSignUp(s, request);
+          if (verifiesEmail(app, request.role)) await queueVerification(s, signedIn.user);
+          return signedIn;
+        },
+        true,
+      );
     },
     /** Ends a session and tells realtime, so its sockets close too. */
     logout: async (token: string) => {
@@ -106,6 +120,7 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
       });
       bus.committed(events);
     },
+    ...accountFlows({ app, db, now: clock, write }),
     bus,
   };
 }

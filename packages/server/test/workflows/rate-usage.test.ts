@@ -56,6 +56,8 @@ describe.each(DIALECTS)('rate-limit usage on %s', (dialect) => {
     expect(body.items.map((u: Usage) => [u.name, u.scope, u.max, u.per, u.perEvent])).toEqual([
       ['failedLogins', 'login', 10, ['email', 'address'], 'all'],
       ['signUps', 'signup', 20, ['address'], 'all'],
+      ['accountMail', 'mail', 5, ['email'], 'all'],
+      ['accountFlows', 'account', 30, ['user', 'address'], 'one'],
       ['customerWrites', 'write', 30, ['user', 'address'], 'one'],
     ]);
     // On PostgreSQL every process counts in the database; on SQLite this process alone.

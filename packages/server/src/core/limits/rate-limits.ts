@@ -21,10 +21,16 @@ export interface RateWindow {
 
 export type { RateUsage };
 
-// Sign-in and sign-up are always limited, declared or not.
-const BUILT_IN: Readonly<Record<'login' | 'signup', { name: string; rule: Rule }>> = {
+type BuiltInScope = 'login' | 'signup' | 'mail' | 'account';
+
+// Sign-in, sign-up and the account flows are always limited, declared or not: `mail` counts
+// the mail a request makes the server send, per recipient (nobody's inbox can be flooded);
+// `account` every other account-flow write, per user or else per address.
+const BUILT_IN: Readonly<Record<BuiltInScope, { name: string; rule: Rule }>> = {
   login: { name: 'failedSignIns', rule: { scope: 'login', max: 10, window: '1m', windowSeconds: 60 } },
   signup: { name: 'signUps', rule: { scope: 'signup', max: 20, window: '1h', windowSeconds: 3600 } },
+  mail: { name: 'accountMail', rule: { scope: 'mail', max: 5, window: '1h', windowSeconds: 3600 } },
+  account: { name: 'accountFlows', rule: { scope: 'account', max: 30, window: '10m', windowSeconds: 600 } },
 };
 
 type CounterOf = (name: string, rule: Rule) => RateCounter;
@@ -38,6 +44,10 @@ export class RateLimits {
   readonly login: RateWindow;
   /** The sign-ups limit: the first declared `signup` rate, else the built-in one. */
   readonly signup: RateWindow;
+  /** Mail an account flow sends, per recipient: the first declared `mail` rate, else built in. */
+  readonly mail: RateWindow;
+  /** Every account-flow write, per user else address: the first declared `account` rate, else built in. */
+  readonly account: RateWindow;
 
   /** `db` decides where the counts live: see the file's comment. */
   constructor(app: App, db?: Database) {
@@ -51,7 +61,7 @@ export class RateLimits {
       counter: counterOf(name, rule),
     });
     const declared = Object.entries(app.limits.rates);
-    const first = (scope: 'login' | 'signup') => {
+    const first = (scope: BuiltInScope) => {
       const found = declared.find(([, r]) => r.scope === scope);
       return found
         ? windowOf(found[0], found[1], true)
@@ -59,6 +69,8 @@ export class RateLimits {
     };
     this.login = first('login');
     this.signup = first('signup');
+    this.mail = first('mail');
+    this.account = first('account');
     // Reads are not limited by this server: a `read` rate gets no window, so no usage either.
     this.#scoped = declared
       .filter(([, r]) => r.scope === 'write' || r.scope === 'action')
@@ -83,7 +95,7 @@ export class RateLimits {
         max: rule.max,
         windowSeconds: rule.windowSeconds,
         declared,
-        // Only these four scopes get a window (a `read` rate is not counted here).
+        // Only these scopes get a window (a `read` rate is not counted here).
         ...RATE_KEYING[rule.scope as keyof typeof RATE_KEYING],
         ...(await counter.usage(now)),
       })),
@@ -96,6 +108,6 @@ export class RateLimits {
   }
 
   #all(): RateWindow[] {
-    return [this.login, this.signup, ...this.#scoped];
+    return [this.login, this.signup, this.mail, this.account, ...this.#scoped];
   }
 }

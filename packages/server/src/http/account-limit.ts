@@ -1,0 +1,62 @@
+/**
+ * The built-in limits of the account flows, taken together: every window a request counts
+ * against takes it, and a refusal by any gives back what the others counted, so a refused
+ * request counts nowhere. The `account` window keys on the signed-in user, else the address.
+ */
+import type { FastifyRequest } from 'fastify';
+import { addressKey } from '../core/limits/address-key';
+import type { RateCounter } from '../core/limits/rate-counter';
+import type { RateLimits } from '../core/limits/rate-limits';
+import { rateLimited } from './auth-routes';
+
+/** Who the `account` window counts: the user, else the address. */
+export function accountKey(req: FastifyRequest): string {
+  return req.caller ? `user:${req.caller.id}` : addressKey(req.ip);
+}
+
+/**
+ * Counts the request against the `account` window and, given a recipient, the `mail`
+ * window; throws RATE_LIMITED (Retry-After) when either is full.
+ * @example await limitAccount(req, rates, now, body.email)
+ */
+export async function limitAccount(
+  req: FastifyRequest,
+  rates: RateLimits,
+  now: Date,
+  mailTo?: string,
+): Promise<void> {
+  const takes: [RateCounter, string[]][] = [[rates.account.counter, [accountKey(req)]]];
+  if (mailTo !== undefined) takes.push([rates.mail.counter, [`email:${mailTo}`]]);
+  const t = now.getTime();
+  const waits = await Promise.all(takes.map(([c, keys]) => c.take(keys, t)));
+  const wait = Math.max(...waits);
+  if (wait === 0) return;
+  await Promise.all(takes.flatMap(([c, keys], i) => (waits[i] === 0 ? [c.give(keys, t)] : [])));
+  throw rateLimited(wait);
+}
+
+/**
+ * Runs a check of the caller's current password counted like a failed sign-in (on the
+ * account's email and the address): a wrong one counts, anything else is given back.
+ * @example await countedLikeSignIn(req, rates, now, () => core.changePassword(caller, token, body))
+ */
+export async function countedLikeSignIn<T>(
+  req: FastifyRequest,
+  rates: RateLimits,
+  now: Date,
+  run: () => Promise<T>,
+): Promise<T> {
+  const keys = [`email:${req.caller?.email ?? ''}`, addressKey(req.ip)];
+  const t = now.getTime();
+  const wait = await rates.login.counter.take(keys, t);
+  if (wait > 0) throw rateLimited(wait);
+  let failed = false;
+  try {
+    return await run();
+  } catch (e) {
+    failed = (e as { code?: string }).code === 'INVALID_CREDENTIALS';
+    throw e;
+  } finally {
+    if (!failed) await rates.login.counter.give(keys, t);
+  }
+}
