@@ -7,7 +7,7 @@ import app from '@ninefold/example-helpdesk';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedHelpdesk } from '@ninefold/example-helpdesk/seed';
 // The server and the test kit by their packages (the tests only: the UI never imports them).
 import { createNinefold, type Ninefold, setPassword, staticUi } from '@ninefold/server';
-import { type TestDatabase, testDatabase } from '@ninefold/testing';
+import { type TestDatabase, type TestMailbox, testDatabase } from '@ninefold/testing';
 import { DIST, ensureUiBuilt } from './build-ui';
 
 /** The password of every account these helpers create, the demo's own included. */
@@ -34,6 +34,29 @@ export interface HelpdeskServer {
   close(): Promise<void>;
 }
 
+type RoleName = keyof typeof app.roles;
+
+export interface StartOptions {
+  readonly seed?: boolean;
+  readonly users?: readonly Person[];
+  /**
+   * Where the app's mail goes: a test's mailbox (a real SMTP server, `testMailbox()`), or the
+   * development outbox (`'outbox'`, the default: no mail leaves). Links point at this server.
+   */
+  readonly mail?: TestMailbox | 'outbox';
+  /** Options laid over the helpdesk's roles (`{ customer: { verifyEmail: true } }`). */
+  readonly roles?: { readonly [R in RoleName]?: Partial<(typeof app.roles)[R]> };
+}
+
+/** The helpdesk with some role options changed; the UI learns them from /api/meta. */
+function withRoles(roles: StartOptions['roles']): typeof app {
+  if (!roles) return app;
+  const merged = Object.fromEntries(
+    Object.entries(app.roles).map(([name, role]) => [name, { ...role, ...roles[name as RoleName] }]),
+  );
+  return { ...app, roles: merged } as typeof app;
+}
+
 /**
  * Builds the helpdesk's UI if stale (as `ninefold build` does), then serves it and the API
  * on a fresh SQLite file.
@@ -41,13 +64,20 @@ export interface HelpdeskServer {
  * const hd = await startHelpdesk({ seed: true });
  * await page.goto(`${hd.base}/login`);
  * afterAll(() => hd.close());
+ * @example
+ * const mailbox = await testMailbox();
+ * const hd = await startHelpdesk({ mail: mailbox }); // a reset's mail arrives in mailbox
  */
-export async function startHelpdesk(
-  options: { seed?: boolean; users?: readonly Person[] } = {},
-): Promise<HelpdeskServer> {
+export async function startHelpdesk(options: StartOptions = {}): Promise<HelpdeskServer> {
   await ensureUiBuilt();
   const tdb: TestDatabase = await testDatabase('sqlite-file');
-  const nf = await createNinefold(app, { database: tdb.url });
+  let base = 'http://127.0.0.1';
+  const mailbox = options.mail === 'outbox' ? undefined : options.mail;
+  const nf = await createNinefold(withRoles(options.roles), {
+    database: tdb.url,
+    // Read when each mail is sent: the port is known only once the server listens.
+    mail: { ...(mailbox ? { smtpUrl: mailbox.url } : {}), appUrl: () => base, pollMs: 100 },
+  });
   try {
     await staticUi(nf.server, DIST);
     if (options.seed !== false) await seedHelpdesk(nf.core);
@@ -57,7 +87,7 @@ export async function startHelpdesk(
       return String(user.id);
     };
     for (const p of options.users ?? []) await addUser(p);
-    const base = await nf.server.listen({ host: '127.0.0.1', port: 0 });
+    base = await nf.server.listen({ host: '127.0.0.1', port: 0 });
     return {
       base,
       nf,

@@ -5,6 +5,8 @@
  * @example
  * import { checkA11y, HAS_CHROMIUM, launchChromium, noticeIfNoChromium, openPage, signIn, startHelpdesk } from './support';
  */
+
+export { type AccountsTest, accountsTest, openMailedLink, signInWith } from './account-mail';
 export {
   type AdminConsoleTest,
   adminConsoleTest,
@@ -19,7 +21,14 @@ export { type OpenedPage, openPage, SHOTS, shot, signIn } from './browser-pages'
 export { DIST, ensureUiBuilt, UI_DIR } from './build-ui';
 export { type A11yOptions, checkA11y } from './check-a11y';
 export { browserPid, CHROMIUM, HAS_CHROMIUM, launchChromium, noticeIfNoChromium } from './chromium';
-export { DEMO, type HelpdeskServer, PASSWORD, type Person, startHelpdesk } from './helpdesk-server';
+export {
+  DEMO,
+  type HelpdeskServer,
+  PASSWORD,
+  type Person,
+  type StartOptions,
+  startHelpdesk,
+} from './helpdesk-server';
 export {
   focused,
   hold,
