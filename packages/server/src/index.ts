@@ -26,6 +26,12 @@ export { restoreSqliteFile, sqliteInUse, sqliteProblems } from './db/sqlite/sqli
 export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
 export { staticUi } from './http/static-ui';
+export { DevOutbox, type OutboxMail } from './mail/dev-outbox';
+export type { LinkResolver, MailLink, QueuedMail } from './mail/link-resolver';
+export { type MailOptions, mailOptionsFromEnv } from './mail/mail-options';
+export type { MailTransport, OutgoingMail } from './mail/mail-transport';
+export { MAIL_ATTEMPTS, Mailer, type MailerSetup } from './mail/mailer';
+export { type MailRequest, queueMail } from './mail/queue-mail';
 export * from './seed';
 export type { Ninefold, NinefoldOptions } from './start-app';
 export { createNinefold } from './start-app';

@@ -1,26 +1,33 @@
 /**
  * One call from a spec to a running backend: open the database, bring its schema to the
- * spec, build the core and the HTTP server.
+ * spec, build the core, the HTTP server and the mail worker.
  */
 import type { App } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
+import { accountLinks } from './core/accounts/account-links';
 import { changeBusFor } from './core/changes/change-bus';
 import { type Core, type CoreOptions, createCore } from './core/ninefold-core';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { syncSchema } from './db/schema/sync-schema';
 import { buildServer, type ServerOptions } from './http/build-server';
+import type { MailOptions } from './mail/mail-options';
+import { Mailer } from './mail/mailer';
 
-export interface NinefoldOptions extends CoreOptions, ServerOptions {
+export interface NinefoldOptions extends CoreOptions, Omit<ServerOptions, 'mailer'> {
   /** `postgres://…`, `sqlite:<file>`, a file path, or `:memory:`. */
   readonly database: string | Database;
   readonly allowDestructive?: boolean;
+  /** How mail leaves: SMTP, or (without `smtpUrl`) the development outbox. */
+  readonly mail?: MailOptions;
 }
 
 export interface Ninefold {
   readonly core: Core;
   readonly db: Database;
   readonly server: FastifyInstance;
+  /** The mail worker: `deliverDue()`, `recent()`, and in development its `outbox`. */
+  readonly mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -36,13 +43,23 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
   // took the in-process bus on PostgreSQL before, so its processes never heard each other.
   const bus = await changeBusFor(db);
   const core = createCore(app, db, { bus, ...(options.now ? { now: options.now } : {}) });
-  const server = await buildServer(core, options);
+  // The worker logs where the server does, once there is one.
+  const logs: { server?: FastifyInstance } = {};
+  const mailer = new Mailer(
+    { app, db, now: core.now, resolve: accountLinks(app), log: (m) => logs.server?.log.error(m) },
+    options.mail,
+  );
+  const server = await buildServer(core, { ...options, mailer });
+  logs.server = server;
+  mailer.start();
   return {
     core,
     db,
     server,
+    mailer,
     close: async () => {
       await server.close();
+      await mailer.close();
       await bus.close();
       await db.close();
     },

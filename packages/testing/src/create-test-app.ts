@@ -14,7 +14,7 @@ import {
 } from '@ninefold/server';
 import type { App, RoleName } from '@ninefold/spec';
 import { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch';
-import { TEST_PASSWORD, type TestApp, type TestAppOptions } from './test-app';
+import { TEST_APP_URL, TEST_PASSWORD, type TestApp, type TestAppOptions } from './test-app';
 import { type ClientContext, testClient } from './test-client';
 import { type TestClock, testClock } from './test-clock';
 import { testDatabase, testDatabaseUrl } from './test-database';
@@ -57,6 +57,7 @@ export async function createTestApp<
   try {
     started = await createNinefold(app, {
       logger: false,
+      ...(options.mail ? { mail: { smtpUrl: options.mail.url, appUrl: TEST_APP_URL, pollMs: 50 } } : {}),
       ...options.server,
       database: database.url,
       now: clock.now,

@@ -9,6 +9,7 @@ export { createTestApp } from './create-test-app';
 export { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch';
 export { LIVE_TIMEOUT_MS, type LiveFeed, liveFeed, type WaitOptions } from './live-feed';
 export {
+  TEST_APP_URL,
   TEST_PASSWORD,
   type TestApp,
   type TestAppOptions,
@@ -24,4 +25,10 @@ export {
   testDatabaseUrl,
   testDialects,
 } from './test-database';
+export {
+  type NextMailOptions,
+  type ReceivedMail,
+  type TestMailbox,
+  testMailbox,
+} from './test-mailbox';
 export { type SentSubscription, type TestSockets, testSockets } from './test-sockets';

@@ -18,12 +18,19 @@ import type { App, CreateInput, EntityName, RoleName } from '@ninefold/spec';
 import type { ClientOptions, TestClient, TestUser } from './test-client';
 import type { TestClock } from './test-clock';
 import type { TestDatabaseKind } from './test-database';
+import type { TestMailbox } from './test-mailbox';
 
 /**
  * The password of every account the kit makes, unless told another.
  * @example await t.signIn(user.email, TEST_PASSWORD)
  */
 export const TEST_PASSWORD = 'test-password-1';
+
+/**
+ * Where the links in a test app's mail point, with a mailbox (`createTestApp(app, { mail })`).
+ * @example expect(mailbox.linkIn(mail, '/accept-invite')).toMatch(`${TEST_APP_URL}/accept-invite?token=`)
+ */
+export const TEST_APP_URL = 'http://app.test';
 
 /**
  * Seeds a test app: the app's own seed (`defineSeed(app, …)`, its `seed.ts` default export,
@@ -61,6 +68,12 @@ export interface TestAppOptions<A extends App = App, Accounts extends readonly S
   readonly listen?: boolean;
   /** Pins `t.clock` at a moment from the start, or shares a clock of the test's own. */
   readonly clock?: TestClock | Date | string | number;
+  /**
+   * Sends the app's mail to this mailbox (links to `http://app.test`, the queue looked at
+   * every 50 ms); without it, mail stays in the development outbox (`t.nf.mailer.outbox`).
+   * @example await using mailbox = await testMailbox(); await using t = await createTestApp(app, { mail: mailbox });
+   */
+  readonly mail?: TestMailbox;
   /** The server's options besides the database and the clock; logs are off unless given. */
   readonly server?: Omit<Partial<NinefoldOptions>, 'database' | 'now'>;
 }

@@ -10,6 +10,7 @@ import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
 import { ServerMetrics } from '../metrics/server-metrics';
+import type { Mailer } from '../mail/mailer';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
 import { accountRoutes } from './account-routes';
 import { apiKeyRoutes } from './api-key-routes';
@@ -21,6 +22,7 @@ import { gracefulClose, SHUTDOWN_GRACE_MS } from './graceful-close';
 import { historyRoutes } from './history-routes';
 import { invitationRoutes } from './invitation-routes';
 import { limitsRoutes } from './limits-routes';
+import { mailRoute } from './mail-route';
 import { metaRoute } from './meta-route';
 import { metricsRoute } from './metrics-route';
 import { realtimeRoute } from './realtime-route';
@@ -53,6 +55,8 @@ export interface ServerOptions {
   readonly metricsToken?: string;
   /** How long `close()` lets requests in flight finish before it cuts them (10 s). */
   readonly shutdownGraceMs?: number;
+  /** The mail worker `GET /api/mail` shows the queue of (createNinefold gives its own). */
+  readonly mailer?: Mailer;
 }
 
 /**
@@ -176,6 +180,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   apiKeyRoutes(server, core, rates);
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
+  mailRoute(server, core, options.mailer);
   const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
   gracefulClose(server, hub, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);

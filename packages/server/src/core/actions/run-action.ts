@@ -8,6 +8,7 @@
 import type { ActionContext, AnyRecord, RecordStore, Where } from '@ninefold/spec';
 import { validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
+import { actionMail } from '../../mail/action-mail';
 import { AppError } from '../app-error';
 import { writeAudit } from '../audit/audit-log';
 import { isReadable, project } from '../records/answer';
@@ -96,6 +97,7 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
   // References in the input name records the caller may read, like any write's.
   await checkReferences(scope, action.input, value);
   const guard = serialWrites(scope.exec, scope.events);
+  const mail = actionMail(scope.app, scope.exec, scope.now, guard);
   const ctx: ActionContext<Record<string, unknown>> = {
     input: value,
     caller: scope.caller,
@@ -106,8 +108,18 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
     fail: (code, params) => {
       throw new AppError(code, params ?? {});
     },
+    send: mail.send,
   };
-  const output = checkOutput(name, action.output, await action.handler(ctx as never));
+  let answered: unknown;
+  try {
+    answered = await action.handler(ctx as never);
+  } catch (error) {
+    // Every mail's insert ends before the transaction rolls back; the handler's error is the answer.
+    await mail.settled().catch(() => {});
+    throw error;
+  }
+  await mail.settled();
+  const output = checkOutput(name, action.output, answered);
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity: '',
     recordId: '',
