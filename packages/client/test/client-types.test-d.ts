@@ -1,6 +1,14 @@
 import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import { type AppErrorOf, createClient, type NinefoldError, type SessionEvent } from '../src/index';
+import {
+  type AppErrorOf,
+  createClient,
+  type MailEntry,
+  type NinefoldError,
+  type SessionEvent,
+  type SignedIn,
+  type VerifyEmailAnswer,
+} from '../src/index';
 
 type Helpdesk = typeof app;
 const c = createClient<Helpdesk>();
@@ -84,5 +92,42 @@ describe('the helpdesk client is typed from the spec', () => {
   test('actions answer their declared output', async () => {
     const out = await c.action('assignToMe', { ticketId: 'x' });
     expectTypeOf(out).toEqualTypeOf<{ id: string; status: string; assignee: string }>();
+  });
+});
+
+describe('the account calls are typed by the app', () => {
+  test('roles are the helpdesk’s roles', async () => {
+    const invitation = await c.invitations.create({ email: 'ada@example.com', role: 'agent' });
+    expectTypeOf(invitation.role).toEqualTypeOf<'customer' | 'agent' | 'admin'>();
+    // @ts-expect-error not a role of the helpdesk
+    void c.invitations.create({ email: 'ada@example.com', role: 'manager' });
+    // @ts-expect-error an invitation needs a role
+    void c.invitations.create({ email: 'ada@example.com' });
+    const key = await c.apiKeys.create({ name: 'CI', role: 'customer', expiresAt: new Date() });
+    expectTypeOf(key.key).toEqualTypeOf<string>();
+    expectTypeOf(key.role).toEqualTypeOf<'customer' | 'agent' | 'admin'>();
+    // @ts-expect-error not a role of the helpdesk
+    void c.apiKeys.create({ name: 'CI', role: 'robot' });
+    const [listed] = await c.apiKeys.list();
+    // A listed key never holds the key itself.
+    expectTypeOf(listed!).not.toHaveProperty('key');
+    expectTypeOf(await c.mail.list()).toEqualTypeOf<MailEntry[]>();
+    expectTypeOf(c.invitations.revoke).returns.toEqualTypeOf<Promise<void>>();
+  });
+
+  test('links followed that sign in answer the session, the rest nothing', async () => {
+    const signedIn = await c.auth.resetPassword({ token: 't', password: 'p' });
+    expectTypeOf(signedIn).toEqualTypeOf<SignedIn<Helpdesk>>();
+    expectTypeOf(signedIn.user.role).toEqualTypeOf<'customer' | 'agent' | 'admin'>();
+    expectTypeOf(await c.auth.acceptInvitation({ token: 't', password: 'p' })).toEqualTypeOf<
+      SignedIn<Helpdesk>
+    >();
+    expectTypeOf(await c.auth.verifyEmail({ token: 't' })).toEqualTypeOf<VerifyEmailAnswer>();
+    expectTypeOf(c.auth.signOutEverywhere).returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf(c.auth.requestPasswordReset).returns.toEqualTypeOf<Promise<void>>();
+    // @ts-expect-error a password change needs the current password
+    void c.auth.changePassword({ password: 'new one' });
+    // @ts-expect-error an email change needs the current password
+    void c.auth.changeEmail({ email: 'x@y.test' });
   });
 });

@@ -11,11 +11,12 @@ import {
   type NinefoldClient,
   type Page,
   type Record$,
-  type SessionUser,
   type Where,
 } from '@ninefold/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { accountHooks } from './account-hooks';
+import { authHooks } from './auth-hooks';
 import { applyLiveEvent } from './live-cache';
 import { keys } from './query-keys';
 import { readHooks } from './read-hooks';
@@ -97,40 +98,8 @@ export function createNinefoldReact<A>() {
     NinefoldProvider,
     useClient,
 
-    /** The signed-in user and the auth calls. */
-    useAuth() {
-      const client = useClient();
-      const qc = useQueryClient();
-      const me = useQuery<SessionUser<A> | null, Err>({
-        queryKey: keys.me(),
-        queryFn: () => client.auth.me(),
-        staleTime: 60_000,
-      });
-      return {
-        /** The signed-in user; null when signed out, here or (while anything is live) by the server. */
-        user: me.data ?? null,
-        loading: me.isPending,
-        error: me.error,
-        signIn: async (input: { email: string; password: string }) => {
-          const r = await client.auth.signIn(input);
-          applySession(qc, r.user as { id: string });
-          return r;
-        },
-        signUp: async (input: { email: string; password: string; name: string }) => {
-          const r = await client.auth.signUp(input);
-          applySession(qc, r.user as { id: string });
-          return r;
-        },
-        signOut: async () => {
-          try {
-            await client.auth.signOut();
-          } finally {
-            // Signed out here even if the server could not be told.
-            applySession(qc, null);
-          }
-        },
-      };
-    },
+    ...authHooks<A>(useClient),
+    ...accountHooks<A>(useClient),
 
     /** The spec's client-facing form and the platform's form rules (`/api/meta`). */
     useMeta() {

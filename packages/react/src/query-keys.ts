@@ -1,7 +1,9 @@
 /**
  * Query keys: every cached query of one entity starts with `['nf', entity]`, so a change
  * to the entity can refresh all of them at once. What belongs to no entity (the meta, the
- * session, the audit log, the limits) sits under a `$` name no entity can have.
+ * session, the audit log, the limits, invitations, API keys, mail) sits under a `$` name no
+ * entity can have.
+ * @example queryClient.invalidateQueries({ queryKey: keys.apiKeys() })
  */
 export const keys = {
   entity: (entity: string) => ['nf', entity] as const,
@@ -14,4 +16,9 @@ export const keys = {
   quotas: () => ['nf', '$quotas'] as const,
   rates: () => ['nf', '$rates'] as const,
   audit: (query: unknown) => ['nf', '$audit', query] as const,
+  invitations: () => ['nf', '$invitations'] as const,
+  /** Without a user: every list of keys (the caller's and each service account's). */
+  apiKeys: (userId?: string | null) =>
+    userId === undefined ? (['nf', '$apiKeys'] as const) : (['nf', '$apiKeys', userId] as const),
+  mail: () => ['nf', '$mail'] as const,
 };

@@ -75,3 +75,33 @@ describe('the hooks take only the app’s names', () => {
     loose.useTransition('anything', 'state').mutate({ id: 'id', name: 'go', to: 'somewhere' });
   });
 });
+
+describe('the account hooks are typed by the app', () => {
+  type Role = 'customer' | 'agent' | 'admin';
+  test('lists, their mutations, and the roles they name', () => {
+    expectTypeOf(nf.useInvitations().data?.[0]?.role).toEqualTypeOf<Role | undefined>();
+    expectTypeOf(nf.useInvitations().error).toEqualTypeOf<AppError | null>();
+    nf.useInvite().mutate({ email: 'ada@example.com', role: 'agent', name: 'Ada' });
+    // @ts-expect-error not a role of the helpdesk
+    nf.useInvite().mutate({ email: 'ada@example.com', role: 'manager' });
+    nf.useRevokeInvitation().mutate('id');
+    expectTypeOf(nf.useApiKeys('bot-id').data?.[0]?.lastUsedAt).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(nf.useCreateApiKey().data?.key).toEqualTypeOf<string | undefined>();
+    nf.useCreateApiKey().mutate({ name: 'CI', role: 'customer', expiresAt: new Date() });
+    // @ts-expect-error not a role of the helpdesk
+    nf.useCreateApiKey().mutate({ name: 'CI', role: 'robot' });
+    nf.useRevokeApiKey().mutate('id');
+    expectTypeOf(nf.useMail().data?.[0]?.status).toEqualTypeOf<
+      'queued' | 'sent' | 'failed' | 'dropped' | undefined
+    >();
+    expectTypeOf(nf.useRevokeApiKey().error).toEqualTypeOf<AppError | null>();
+  });
+
+  test('useAuth follows the links of mail', async () => {
+    const auth = nf.useAuth();
+    expectTypeOf((await auth.resetPassword({ token: 't', password: 'p' })).user.role).toEqualTypeOf<Role>();
+    expectTypeOf((await auth.acceptInvitation({ token: 't', password: 'p' })).token).toEqualTypeOf<string>();
+    expectTypeOf((await auth.verifyEmail({ token: 't' })).email).toEqualTypeOf<string>();
+    expectTypeOf(auth.signOutEverywhere).returns.toEqualTypeOf<Promise<void>>();
+  });
+});
