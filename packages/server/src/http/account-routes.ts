@@ -11,7 +11,7 @@ import { AppError } from '../core/app-error';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import { countedLikeSignIn, limitAccount } from './account-limit';
-import { clearSessionCookie, setSessionCookie } from './request-caller';
+import { clearSessionCookie, refuseApiKey, setSessionCookie } from './request-caller';
 import { serveRoute } from './serve-route';
 
 const MAX_AGE = SESSION_DAYS * 86_400;
@@ -50,6 +50,7 @@ export function accountRoutes(server: FastifyInstance, core: Core, rates: RateLi
 
   serveRoute(server, 'authChangePassword', async (req, reply) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    refuseApiKey(req);
     const now = core.now();
     await limitAccount(req, rates, now);
     await countedLikeSignIn(req, rates, now, () =>
@@ -61,6 +62,7 @@ export function accountRoutes(server: FastifyInstance, core: Core, rates: RateLi
   // A taken address answers the same 202 and gets no mail: nobody learns who has an account.
   serveRoute(server, 'authChangeEmail', async (req, reply) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    refuseApiKey(req);
     const now = core.now();
     const input = core.changeEmailInput(req.caller, req.body);
     await limitAccount(req, rates, now, input.email);
@@ -70,6 +72,7 @@ export function accountRoutes(server: FastifyInstance, core: Core, rates: RateLi
 
   serveRoute(server, 'authLogoutEverywhere', async (req, reply) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
+    refuseApiKey(req);
     await limitAccount(req, rates, core.now());
     await core.logoutEverywhere(req.caller);
     clearSessionCookie(reply);

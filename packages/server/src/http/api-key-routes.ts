@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/api-keys';
 import { AppError } from '../core/app-error';
-import type { RateLimits, RateWindow } from '../core/limits/rate-limits';
+import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
-import { rateLimited } from './auth-routes';
+import { limitAccount } from './account-limit';
 import { refuseApiKey } from './request-caller';
 import { serveRoute } from './serve-route';
 
@@ -16,13 +16,10 @@ import { serveRoute } from './serve-route';
  * @example apiKeyRoutes(server, core, rates);
  */
 export function apiKeyRoutes(server: FastifyInstance, core: Core, rates: RateLimits): void {
-  // TODO(H2's `account` window): until RateLimits has it, these writes are not limited.
-  const account = (rates as { account?: RateWindow }).account;
-  /** Signed in first (401 before 429), then counted per user. */
+  /** Signed in first (401 before 429), then counted per user in the `account` window. */
   const limit = async (req: FastifyRequest) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
-    const wait = (await account?.counter.take([`user:${req.caller.id}`], core.now().getTime())) ?? 0;
-    if (wait > 0) throw rateLimited(wait);
+    await limitAccount(req, rates, core.now());
   };
 
   serveRoute<{ Querystring: Record<string, unknown> }>(server, 'listApiKeys', (req) =>

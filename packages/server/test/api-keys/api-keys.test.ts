@@ -231,6 +231,60 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     },
   );
 
+  it.each([
+    {
+      route: 'POST /api/auth/password',
+      body: { currentPassword: 'test-password-1', password: 'a-new-password-9' },
+    },
+    {
+      route: 'POST /api/auth/email',
+      body: { email: 'taken-over@keys.test', currentPassword: 'test-password-1' },
+    },
+    { route: 'POST /api/auth/logout-everywhere', body: {} },
+    { route: 'POST /api/auth/api-keys', body: { name: 'another' } },
+  ])(
+    'refuses $route to a request made with a key (403), and the account is unchanged',
+    async ({ route, body }) => {
+      const owner = await h.person('agent');
+      const key = (await h.makeKey(owner)).json().key as string;
+      const [method, url] = route.split(' ') as ['POST', string];
+      const res = await h.send({ method, url, headers: bearer(key), payload: body });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+      // The owner's session and the key both live on; the password is the old one.
+      expect((await h.send({ method: 'GET', url: '/api/auth/me', headers: owner.headers })).statusCode).toBe(
+        200,
+      );
+      expect((await h.send({ method: 'GET', url: '/api/auth/me', headers: bearer(key) })).statusCode).toBe(
+        200,
+      );
+      const login = await h.send({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: 'test-password-1' },
+      });
+      expect(login.statusCode).toBe(200);
+    },
+  );
+
+  it('counts making and revoking keys in the built-in account window (30 per 10 minutes per user)', async () => {
+    const owner = await h.person('agent');
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await h.makeKey(owner, { name: `burst ${i}` })).statusCode);
+    expect(answers.filter((s) => s === 201)).toHaveLength(30);
+    expect(answers[30]).toBe(429);
+    const listed = await h.send({ method: 'GET', url: '/api/auth/api-keys', headers: owner.headers });
+    expect(listed.statusCode).toBe(200);
+    const del = await h.send({
+      method: 'DELETE',
+      url: `/api/auth/api-keys/${listed.json().items[0].id}`,
+      headers: owner.headers,
+    });
+    expect(del.statusCode).toBe(429);
+    expect(Number(del.headers['retry-after'])).toBeGreaterThan(0);
+    h.t.clock.advance({ minutes: 11 });
+  });
+
   it('an admin gives a service account a key; the account acts through it and never signs in', async () => {
     const service = await h.account('integration');
     const made = await h.makeKey(admin, { name: 'Zapier', userId: service.id });

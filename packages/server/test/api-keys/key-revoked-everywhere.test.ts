@@ -47,7 +47,15 @@ async function start(databaseUrl: string, demo: boolean): Promise<Server> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const m = /is running at (http:\/\/\S+)/.exec(out);
-    if (m) return { url: m[1]!, child, stop: () => (child.kill('SIGTERM'), exited) };
+    if (m)
+      return {
+        url: m[1]!,
+        child,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`ninefold start never said where it runs:\n${out}`);

@@ -130,7 +130,10 @@ export async function logIn(
   }
   const row = await userByEmail(db, email.trim().toLowerCase());
   const ok = await verifyPassword(row?.passwordHash as string | undefined, password);
-  if (!row || !ok || row.disabled === true || row.disabled === 1) throw new AppError('INVALID_CREDENTIALS');
+  // A service account never signs in, whatever password it may have been given.
+  const service = row !== undefined && app.roles[String(row.role)]?.service === true;
+  if (!row || !ok || row.disabled === true || row.disabled === 1 || service)
+    throw new AppError('INVALID_CREDENTIALS');
   const token = await db.transaction((tx) => startSession(tx, String(row.id), now));
   return { user: decodeRow(app.entities.users!, row, db.dialect), token };
 }
