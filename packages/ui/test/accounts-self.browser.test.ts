@@ -68,11 +68,11 @@ describe.skipIf(!HAS_CHROMIUM)('a person’s own account in Chromium', { timeout
     await checkA11y(page);
     await shot(page, 'accounts-22-account');
     const form = page.getByRole('form', { name: 'Password' });
-    await form.getByLabel('Current password').fill('not my password');
-    await form.getByLabel('New password').fill(CHANGED);
+    await form.getByLabel(/^Current password/).fill('not my password');
+    await form.getByLabel(/^New password/).fill(CHANGED);
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByRole('alert').waitFor();
-    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel(/^Current password/).fill(PASSWORD);
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed. Your other sessions were signed out.').waitFor();
     expect(await apiStatus(page, '/api/auth/me')).toBe(200);

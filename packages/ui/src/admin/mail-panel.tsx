@@ -19,7 +19,8 @@ const STATUS: Readonly<Record<MailEntry['status'], string>> = {
  * @example <MailPanel />
  */
 export function MailPanel() {
-  const list = nf.useMail();
+  // Mail leaves a moment after the write that asks for it: the list keeps up by itself.
+  const list = nf.useMail({ refetchInterval: 5_000 });
   const items: readonly MailEntry[] = list.data ?? [];
   return (
     <section aria-labelledby="admin-mail-h">
