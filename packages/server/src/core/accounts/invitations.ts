@@ -66,7 +66,7 @@ export async function invite(scope: RecordScope, body: unknown): Promise<Invitat
   });
   if (!Object.hasOwn(app.roles, input.role) || app.roles[input.role]!.service)
     throw validationFailed([{ path: 'role', code: 'enum', message: 'No such role can be invited.' }]);
-  if (!mayInvite(app, caller?.role, input.role)) throw new AppError('FORBIDDEN');
+  if (caller && !mayInvite(app, caller.role, input.role)) throw new AppError('FORBIDDEN');
   const existing = await userByEmail(exec, input.email);
   let userId: string;
   if (existing) {
