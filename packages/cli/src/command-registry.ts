@@ -59,4 +59,9 @@ export const COMMANDS: { readonly [name: string]: CommandEntry } = {
     summary: 'admin create: create an admin account (how a production install gets its first)',
     load: async () => (await import('./commands/admin')).admin,
   },
+  invite: {
+    summary:
+      'invite --email E --role R: invite a person into a role; the mail leaves at once (or is printed)',
+    load: async () => (await import('./commands/invite')).invite,
+  },
 };

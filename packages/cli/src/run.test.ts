@@ -64,6 +64,18 @@ describe('run', () => {
       stream: 'err',
       says: '--email and --name are required',
     },
+    {
+      argv: ['invite', 'examples/helpdesk', '--email', 'sam@example.test'],
+      code: 2,
+      stream: 'err',
+      says: '--email and --role are required',
+    },
+    {
+      argv: ['invite', '--email', 'sam@example.test', '--role', 'agent', '--team', 'x'],
+      code: 2,
+      stream: 'err',
+      says: "Unknown option '--team'",
+    },
   ] as const)('answers $code to $argv', async ({ argv, code, stream, says }) => {
     const result = await runCaptured([...argv]);
     expect(result[stream]).toContain(says);
@@ -87,6 +99,7 @@ describe('usage', () => {
       'backup',
       'restore',
       'admin',
+      'invite',
     ]);
   });
 });

@@ -4,13 +4,22 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createNinefold, type Ninefold, openDatabase, staticUi } from '@ninefold/server';
+import {
+  createNinefold,
+  type MailOptions,
+  mailOptionsFromEnv,
+  type Ninefold,
+  openDatabase,
+  staticUi,
+} from '@ninefold/server';
+import { announceMail } from './announce-mail';
 import { CliError, type CommandIO } from './command';
 import { databaseLocation } from './database-location';
 import { loadDemoSeed, printAccounts } from './demo-seed';
 import { DEV_URL_ENV } from './dev/dev-url';
 import { hostForUrl } from './listen-options';
 import { loadCheckedApp } from './load-app';
+import type { MailEnv } from './mail-env';
 import { cliError, hasUsers } from './open-app';
 import { GENERATED_DIR } from './ui/app-ui-source';
 
@@ -22,19 +31,31 @@ export interface ServeOptions {
   readonly demo: boolean;
   /** The reverse proxies trusted to name the client (`TRUST_PROXY`); false for none. */
   readonly trustProxy: false | string;
+  /** How mail goes out, checked from the environment before anything was loaded. */
+  readonly mail: MailEnv;
 }
 
 /**
  * Serves the app and resolves once a signal has closed the server and the database.
- * @example await serveApp({ appDir: 'examples/helpdesk', port: 3000, host: '127.0.0.1', demo: true }, io);
+ * @example await serveApp({ appDir: 'examples/helpdesk', port: 3000, host: '127.0.0.1', demo: true, trustProxy: false, mail: mailEnv(process.env, { demo: true }) }, io);
  */
 export async function serveApp(options: ServeOptions, io: CommandIO): Promise<void> {
+  const env = io.env ?? process.env;
   const app = await loadCheckedApp(options.appDir, io.cwd);
   const where = databaseLocation(options.appDir, io.cwd, io.env);
   const db = openDatabase(where.url);
+  const devUrl = env[DEV_URL_ENV];
+  // Without APP_URL (demo and dev only), links point where this server says it runs: known
+  // once it listens (port 0 picks one), read when each mail is sent.
+  let url = devUrl ?? `http://${hostForUrl(options.host)}:${options.port}`;
+  const mail: MailOptions = {
+    ...mailOptionsFromEnv(env),
+    appUrl: options.mail.appUrl ?? (() => url),
+    ...(options.mail.outbox ? { onOutbox: (m) => announceMail(m, io) } : {}),
+  };
   let nf: Ninefold;
   try {
-    nf = await createNinefold(app, { database: db, trustProxy: options.trustProxy });
+    nf = await createNinefold(app, { database: db, trustProxy: options.trustProxy, mail });
   } catch (e) {
     await db.close();
     throw cliError(e);
@@ -42,7 +63,6 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   const stopped = untilSignal();
   try {
     const demo = options.demo ? await seedDemo(nf, options.appDir, io) : undefined;
-    const devUrl = (io.env ?? process.env)[DEV_URL_ENV];
     // Behind `ninefold dev`, Vite serves the UI from the app's sources, never a build.
     const dist = join(resolve(io.cwd, options.appDir), GENERATED_DIR, 'dist');
     const ui = devUrl === undefined && existsSync(join(dist, 'index.html'));
@@ -52,7 +72,7 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
     const address = nf.server.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const own = `http://${hostForUrl(options.host)}:${port}`;
-    const url = devUrl ?? own;
+    url = devUrl ?? own;
     io.out(`✓ ${app.about.name} is running at ${url}`);
     io.out(`  API       ${url}/api (OpenAPI: ${url}/api/openapi.json)`);
     if (devUrl !== undefined) io.out(`  UI        ${url}/ (Vite, hot reload; this API process on ${own})`);
@@ -62,6 +82,8 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
         `  UI        not built: run \`ninefold build ${options.appDir}\` first (it makes ${relative(io.cwd, dist)})`,
       );
     io.out(`  database  ${where.label}`);
+    io.out(`  mail      ${mailLine(options.mail, env, url)}`);
+    if (options.mail.warning) io.err(options.mail.warning);
     demo?.();
     io.out('Press Ctrl-C to stop.');
   } catch (e) {
@@ -72,6 +94,18 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   io.out(`${signal}: closing the server and the database…`);
   await nf.close();
   io.out('✓ stopped');
+}
+
+/** Where mail goes, in a line of the banner: never the SMTP password. */
+function mailLine(
+  mail: MailEnv,
+  env: NodeJS.ProcessEnv | Readonly<Record<string, string | undefined>>,
+  url: string,
+) {
+  const links = `links to ${mail.appUrl ?? url}`;
+  if (mail.outbox) return `development outbox: each mail printed here and in the admin console; ${links}`;
+  const smtp = new URL(env.SMTP_URL!.trim());
+  return `SMTP ${smtp.protocol}//${smtp.host}${env.MAIL_FROM ? ` from ${env.MAIL_FROM.trim()}` : ''}; ${links}`;
 }
 
 /** Seeds an empty database; answers what to tell once the server listens. */
