@@ -1,0 +1,68 @@
+/**
+ * Mail as `ninefold start` sets it up from the environment: a production start that could not
+ * send its account mail, or whose links would come from a request's Host header, refuses to
+ * start and says what to set; demo mode keeps mail in the development outbox and announces
+ * each one, its link on the URL the server printed.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { ninefoldAsync, removeScratch, scratchDir, serve } from '../../test/run-cli';
+
+afterAll(removeScratch);
+
+describe('ninefold start and mail', { timeout: 120_000 }, () => {
+  it.each([
+    { env: {}, says: ['✗ no SMTP_URL', 'SMTP_URL', 'MAIL_FROM', 'APP_URL', 'MAIL_OUTBOX=1'] },
+    { env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, says: ['✗ no APP_URL', 'Host header'] },
+    { env: { MAIL_OUTBOX: '1' }, says: ['✗ no APP_URL'] },
+  ])('in production, with $env, refuses to start (exit 1) and says what to set', async ({ env, says }) => {
+    const dataDir = scratchDir('start-no-mail');
+    const { code, out, err } = await ninefoldAsync(['start', 'examples/helpdesk', '--port', '0'], {
+      DATA_DIR: dataDir,
+      ...env,
+    });
+    for (const s of says) expect(err).toContain(s);
+    expect(err).not.toContain('    at ');
+    expect(out).not.toContain('is running');
+    expect(code).toBe(1);
+  });
+
+  it('in production with MAIL_OUTBOX=1 starts, and warns that no mail leaves', async () => {
+    const s = await serve(['start', 'examples/helpdesk', '--port', '0'], {
+      DATA_DIR: scratchDir('start-outbox'),
+      MAIL_OUTBOX: '1',
+      APP_URL: 'https://desk.example',
+    });
+    await s.waitFor(/Press Ctrl-C to stop/);
+    expect(s.output()).toContain('⚠ MAIL_OUTBOX=1: no mail leaves this server');
+    expect(s.output()).toContain('mail      development outbox');
+    expect((await s.stop()).code).toBe(0);
+  });
+
+  it('in demo mode announces each mail of the outbox with its link on the printed URL', async () => {
+    const s = await serve(['start', 'examples/helpdesk', '--demo', '--port', '0'], {
+      DATA_DIR: scratchDir('start-demo-mail'),
+    });
+    try {
+      await s.waitFor(/Press Ctrl-C to stop/);
+      const res = await fetch(`${s.url}/api/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'alice@helpdesk.test' }),
+      });
+      expect(res.status).toBe(202);
+      const [line] = await s.waitFor(/✉ to alice@helpdesk\.test: Reset your Helpdesk password\n\s+(\S+)/);
+      const link = new URL(line!.split('\n')[1]!.trim());
+      expect(link.origin).toBe(s.url);
+      expect(link.pathname).toBe('/reset-password');
+      expect(link.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
+      const reset = await fetch(`${s.url}/api/auth/password-reset/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.searchParams.get('token'), password: 'a brand new passphrase' }),
+      });
+      expect(reset.status).toBe(200);
+    } finally {
+      expect((await s.stop()).code).toBe(0);
+    }
+  });
+});
