@@ -3,7 +3,7 @@
  * clock moved past the account constant), not with one character changed, only for its
  * purpose, and only ever on the account it was issued for — whoever sends it.
  */
-import { createTestApp, testDialects } from '@ninefold/testing';
+import { createTestApp, type TestMailbox, testDialects, testMailbox } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type ExpenseTestApp, signedInAs, signInToken } from './account-client';
 import { expenseApp } from './expense-app';
@@ -22,14 +22,24 @@ function tampered(token: string, at: number): string {
 
 describe.each(testDialects())('link tokens on %s', (dialect) => {
   let t: ExpenseTestApp;
+  let mailbox: TestMailbox;
   beforeAll(async () => {
-    t = await createTestApp(expenseApp, { database: dialect, listen: false, clock: Date.now() });
+    mailbox = await testMailbox();
+    t = await createTestApp(expenseApp, {
+      database: dialect,
+      listen: false,
+      clock: Date.now(),
+      mail: mailbox,
+    });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await mailbox?.close();
+  });
 
   const resetToken = async (email: string) => {
     expect((await call(t, 'POST', '/api/auth/password-reset', { email })).status).toBe(202);
-    return tokenFor(t.nf, email, '/reset-password');
+    return tokenFor(t, mailbox, email, '/reset-password');
   };
   const invalid = (res: { status: number; body: { code?: string } }) => [res.status, res.body.code];
   const passwordWorks = async (email: string, password: string) =>
@@ -69,7 +79,7 @@ describe.each(testDialects())('link tokens on %s', (dialect) => {
     const admin = await signedInAs(t, 'admin');
     const email = `late-${dialect}@example.com`;
     await call(t, 'POST', '/api/auth/invitations', { email, role: 'employee' }, admin);
-    const invite = await tokenFor(t.nf, email, '/accept-invite');
+    const invite = await tokenFor(t, mailbox, email, '/accept-invite');
     t.clock.advance({ hours: 73 });
     expect(invalid(await call(t, 'POST', ACCEPT, { token: invite, password: NEW_PASSWORD }))).toEqual([
       400,
@@ -107,7 +117,7 @@ describe.each(testDialects())('link tokens on %s', (dialect) => {
     const admin = await signedInAs(t, 'admin');
     const email = `purpose-${dialect}@example.com`;
     await call(t, 'POST', '/api/auth/invitations', { email, role: 'employee' }, admin);
-    const invite = await tokenFor(t.nf, email, '/accept-invite');
+    const invite = await tokenFor(t, mailbox, email, '/accept-invite');
     const bReset = await resetToken(b.email);
     expect(invalid(await call(t, 'POST', CONFIRM, { token: invite, password: NEW_PASSWORD }))).toEqual([
       400,
