@@ -194,8 +194,14 @@ export function UsersPanel() {
         fetching={list.isFetching}
         summary={`${rows.length} ${rows.length === 1 ? 'user' : 'users'}`}
       />
-      <InvitationsList />
-      <ServiceAccounts />
+      {/* Below the table, drawn once its rows are in: were they drawn first, the rows arriving
+          would push them down, a layout shift. */}
+      {!list.isPending && (
+        <>
+          <InvitationsList />
+          <ServiceAccounts />
+        </>
+      )}
     </section>
   );
 }
