@@ -9,6 +9,7 @@ import app from '@ninefold/example-helpdesk';
 import { BUILTIN_ERRORS } from '@ninefold/spec';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../src/core/accounts/create-account';
 import { createNinefold, type Ninefold } from '../../src/start-app';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../test-databases';
 import { type ContractRow, expectList, runRow } from './contract-case';
@@ -104,6 +105,8 @@ describe.each(DIALECTS)('HTTP contract on %s', (dialect) => {
 interface Tiny {
   readonly send: (o: InjectOptions) => Promise<LightMyRequestResponse>;
   readonly headers: Record<string, string>;
+  /** A visitor whose email is not confirmed yet. */
+  readonly unverified: Record<string, string>;
 }
 
 const TINY_ROWS: ContractRow<Tiny>[] = [
@@ -133,6 +136,25 @@ const TINY_ROWS: ContractRow<Tiny>[] = [
     },
   },
   {
+    name: 'EMAIL_NOT_VERIFIED: a write by an account whose role verifies email, before it is confirmed; nothing is stored',
+    request: (t) => ({
+      method: 'POST',
+      url: '/api/entities/notes',
+      headers: t.unverified,
+      payload: { text: 'too early' },
+    }),
+    status: 403,
+    code: 'EMAIL_NOT_VERIFIED',
+    expect: async (_body, _res, t) => {
+      const list = await must(
+        t.send,
+        { method: 'GET', url: '/api/entities/notes', headers: t.unverified },
+        200,
+      );
+      expect(list.items).toEqual([]);
+    },
+  },
+  {
     name: 'INTERNAL: a handler throwing a plain Error tells nothing of it',
     request: (t) => ({ method: 'POST', url: '/api/actions/explode', headers: t.headers, payload: {} }),
     status: 500,
@@ -158,7 +180,26 @@ describe.each(DIALECTS)('codes the helpdesk cannot provoke, on a tiny app on %s'
       },
       201,
     );
-    tiny = { send, headers: { authorization: `Bearer ${token}` } };
+    await createAccount(nf.core, {
+      email: 'visitor@tiny.example',
+      name: 'Visitor',
+      role: 'visitor',
+      password: 'a long enough secret',
+    });
+    const visitor = await must(
+      send,
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'visitor@tiny.example', password: 'a long enough secret' },
+      },
+      200,
+    );
+    tiny = {
+      send,
+      headers: { authorization: `Bearer ${token}` },
+      unverified: { authorization: `Bearer ${visitor.token}` },
+    };
   });
   afterAll(async () => {
     await nf.close();

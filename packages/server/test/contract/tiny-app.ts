@@ -1,7 +1,8 @@
 /**
  * A tiny app for the codes the helpdesk cannot provoke: a quota declared without its own
- * error (so it answers the built-in LIMIT_EXCEEDED) and an action whose handler throws a
- * plain Error full of internals (so it answers INTERNAL, and must say nothing of them).
+ * error (so it answers the built-in LIMIT_EXCEEDED), an action whose handler throws a
+ * plain Error full of internals (so it answers INTERNAL, and must say nothing of them), and
+ * a role that verifies email (so an unconfirmed account's write answers EMAIL_NOT_VERIFIED).
  */
 import { action, caller, callerIs, defineApp, entity, f } from '@ninefold/spec';
 
@@ -16,7 +17,10 @@ const notes = entity({
     owner: f.ref('users', { default: caller('id'), readOnly: true }),
     text: f.text({ min: 1, max: 100 }),
   },
-  access: { read: { member: callerIs('owner') }, create: { member: true } },
+  access: {
+    read: { member: callerIs('owner'), visitor: callerIs('owner') },
+    create: { member: true, visitor: true },
+  },
 });
 
 const explode = action({
@@ -33,7 +37,7 @@ const explode = action({
  */
 export const tinyApp = defineApp({
   about: { name: 'Tiny', summary: 'Notes with a quota.', audience: 'Members.' },
-  roles: { member: { signUp: true } },
+  roles: { member: { signUp: true }, visitor: { verifyEmail: true } },
   entities: { notes },
   actions: { explode },
   limits: {

@@ -177,6 +177,24 @@ export const platformAuthRows: ContractRow<World>[] = [
     },
   },
   {
+    name: 'a reset link never issued is INVALID_TOKEN, and the password stays',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: 'A'.repeat(43), password: 'a brand new secret' },
+    }),
+    status: 400,
+    code: 'INVALID_TOKEN',
+    absent: ['a brand new secret'],
+    expect: async (_body, _res, w) => {
+      await must(
+        w.send,
+        { method: 'POST', url: '/api/auth/login', payload: { email: w.alice.email, password: PASSWORD } },
+        200,
+      );
+    },
+  },
+  {
     name: 'logout signed out still answers 204',
     request: () => ({ method: 'POST', url: '/api/auth/logout' }),
     status: 204,
