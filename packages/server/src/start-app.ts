@@ -14,6 +14,8 @@ import { buildServer, type ServerOptions } from './http/build-server';
 import type { MailOptions } from './mail/mail-options';
 import { Mailer } from './mail/mailer';
 
+const MAILING = /^\/api\/(actions|auth)\//;
+
 export interface NinefoldOptions extends CoreOptions, Omit<ServerOptions, 'mailer'> {
   /** `postgres://…`, `sqlite:<file>`, a file path, or `:memory:`. */
   readonly database: string | Database;
@@ -51,6 +53,12 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
   );
   const server = await buildServer(core, { ...options, mailer });
   logs.server = server;
+  // Actions and account flows queue mail; their answer goes out once the write committed,
+  // so the worker may look at once rather than at its next poll.
+  server.addHook('onResponse', (req, reply, done) => {
+    if (req.method === 'POST' && reply.statusCode < 300 && MAILING.test(req.url)) mailer.kick();
+    done();
+  });
   mailer.start();
   return {
     core,

@@ -49,6 +49,25 @@ describe.each(testDialects())('the mail worker on %s', (dialect) => {
     expect(row!.lockedUntil).toBeNull();
   });
 
+  it('sends at once after an action answers over HTTP, not at the next poll', async () => {
+    await using mailbox = await testMailbox();
+    await using t = await createTestApp(mailApp, {
+      database: dialect,
+      server: { mail: { smtpUrl: mailbox.url, pollMs: 3_600_000 } },
+    });
+    const member = await t.clientAs('member');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/actions/notify',
+      headers: member.headers(),
+      payload: { to: 'ann@example.com', name: 'Ann', fail: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await mailbox.next('ann@example.com', { timeoutMs: 3_000 })).subject).toBe(
+      'Your ticket 42 was answered',
+    );
+  });
+
   it('queues nothing when the action that sent fails, nor for a bad address or message', async () => {
     await using t = await createTestApp(mailApp, { database: dialect });
     const caller = await member(t);
@@ -112,7 +131,12 @@ describe.each(testDialects())('the mail worker on %s', (dialect) => {
   });
 
   it('drops a mail its link resolver has nothing to send for', async () => {
-    await using t = await createTestApp(mailApp, { database: dialect, clock: '2030-01-01T00:00:00Z' });
+    // The app's own worker stays out of the way: only the one under test sends.
+    await using t = await createTestApp(mailApp, {
+      database: dialect,
+      clock: '2030-01-01T00:00:00Z',
+      server: { mail: { pollMs: 3_600_000 } },
+    });
     await t.db.transaction((tx) =>
       queueMail(
         tx,
