@@ -307,6 +307,12 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
       headers: agent.headers,
     });
     expect(snooped.statusCode).toBe(403);
+    const person = await h.send({
+      method: 'GET',
+      url: `/api/auth/api-keys?userId=${agent.id}`,
+      headers: admin.headers,
+    });
+    expect(person.statusCode).toBe(403);
     // No password signs it in: it has none, and one set behind the app's back does not either.
     for (const password of ['', 'test-password-1', 'demo-password-1']) {
       const res = await h.send({
@@ -333,6 +339,9 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const del = (id: string, headers: Record<string, string>) =>
       h.send({ method: 'DELETE', url: `/api/auth/api-keys/${id}`, headers });
     expect((await del(theirs.id, agent.headers)).statusCode).toBe(404);
+    // Regression (route fuzz): an id that is no UUID, a NUL byte even, is NOT_FOUND, not a 500.
+    for (const id of ['%00', 'not-a-key', `${mine.id}x`])
+      expect((await del(id, agent.headers)).statusCode).toBe(404);
     expect(
       (await h.send({ method: 'GET', url: '/api/auth/me', headers: bearer(theirs.key) })).statusCode,
     ).toBe(200);

@@ -11,7 +11,7 @@ import { AppError, type FieldIssue, validationFailed } from '../app-error';
 import type { BusEvent } from '../changes/change-event';
 import type { Core } from '../ninefold-core';
 import type { Caller } from '../rules/rule-context';
-import { uuid7 } from '../uuid7';
+import { isUuid, uuid7 } from '../uuid7';
 import { API_KEY_PREFIX, keyRoles, sessionDigest } from './sessions';
 
 export { API_KEY_PREFIX, isApiKey } from './sessions';
@@ -84,7 +84,7 @@ async function keysOwner(core: KeyCore, caller: Caller, userId: unknown): Promis
     return own;
   }
   if (!isAdminRole(core.app, caller.role)) throw new AppError('FORBIDDEN');
-  const other = typeof userId === 'string' ? await ownerRow(core, userId) : undefined;
+  const other = isUuid(userId) ? await ownerRow(core, userId) : undefined;
   if (!other || core.app.roles[other.role]?.service !== true)
     return { path: 'userId', code: 'invalid', message: 'Name a service account.' };
   return other;
@@ -153,7 +153,8 @@ export async function createApiKey(core: KeyCore, who: Caller | null, body: unkn
 }
 
 /**
- * The keys of the caller, or (an admin, `?userId=`) of a service account, newest first.
+ * The keys of the caller, or (an admin, `?userId=`) of a service account, newest first;
+ * any other account named is FORBIDDEN.
  * @example const { items } = await listApiKeys(core, caller, {});
  */
 export async function listApiKeys(
@@ -162,15 +163,10 @@ export async function listApiKeys(
   query: Readonly<Record<string, unknown>>,
 ): Promise<{ items: ApiKey[] }> {
   const caller = signedIn(who);
-  const unknown = Object.keys(query).filter((k) => k !== 'userId');
-  const issues: FieldIssue[] = unknown.map((k) => ({
-    path: k,
-    code: 'unknown_field',
-    message: `Unknown parameter '${k}'.`,
-  }));
+  // The route's answers are the list or a refusal: naming an account that is not the
+  // caller's to see (a person, an unknown id) is FORBIDDEN; other parameters mean nothing.
   const owner = await keysOwner(core, caller, query.userId);
-  if ('path' in owner) issues.push(owner);
-  if (issues.length > 0 || 'path' in owner) throw validationFailed(issues);
+  if ('path' in owner) throw new AppError('FORBIDDEN');
   const rows = await core.db.all<KeyRow>(
     core.db.qb
       .selectFrom('nf_api_keys')
@@ -190,6 +186,7 @@ export async function listApiKeys(
  */
 export async function revokeApiKey(core: KeyCore, who: Caller | null, id: string): Promise<void> {
   const caller = signedIn(who);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const rows = await core.db.all<Pick<KeyRow, 'hash' | 'userId'>>(
     core.db.qb.selectFrom('nf_api_keys').select(['hash', 'userId']).where('id', '=', id),
   );
