@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ninefoldAsync, removeScratch, scratchDir, serve } from '../../test/run-cli';
+import { DEV_URL_ENV } from '../dev/dev-url';
 
 afterAll(removeScratch);
 
@@ -36,6 +37,27 @@ describe('ninefold start and mail', { timeout: 120_000 }, () => {
     expect(s.output()).toContain('⚠ MAIL_OUTBOX=1: no mail leaves this server');
     expect(s.output()).toContain('mail      development outbox');
     expect((await s.stop()).code).toBe(0);
+  });
+
+  it('behind ninefold dev, links point at the Vite URL people open', async () => {
+    const vite = 'http://127.0.0.1:5999';
+    const s = await serve(['start', 'examples/helpdesk', '--demo', '--port', '0'], {
+      DATA_DIR: scratchDir('start-dev-mail'),
+      [DEV_URL_ENV]: vite,
+    });
+    try {
+      const [, own] = await s.waitFor(/this API process on (http:\/\/\S+)\)/);
+      const res = await fetch(`${own}/api/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bob@helpdesk.test' }),
+      });
+      expect(res.status).toBe(202);
+      const [line] = await s.waitFor(/✉ to bob@helpdesk\.test: .*\n\s+(\S+)/);
+      expect(line!.split('\n')[1]!.trim().startsWith(`${vite}/reset-password?token=`)).toBe(true);
+    } finally {
+      expect((await s.stop()).code).toBe(0);
+    }
   });
 
   it('in demo mode announces each mail of the outbox with its link on the printed URL', async () => {
