@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A message the mailbox received. */
+/**
+ * A message the mailbox received.
+ * @example const mail: ReceivedMail = await mailbox.next('ann@example.com'); mail.subject // 'Reset your Helpdesk password'
+ */
 export interface ReceivedMail {
   /** The envelope's recipients, lower-cased. */
   readonly to: readonly string[];

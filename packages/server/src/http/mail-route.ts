@@ -10,7 +10,10 @@ import { recentMail } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { serveRoute } from './serve-route';
 
-/** How many mails the list shows: the latest, enough for an admin console's page. */
+/**
+ * How many mails the list shows: the latest, enough for an admin console's page.
+ * @example (await mailer.recent(MAIL_LIST_SIZE)).length <= MAIL_LIST_SIZE // true
+ */
 export const MAIL_LIST_SIZE = 100;
 
 /**

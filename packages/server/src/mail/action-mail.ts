@@ -10,7 +10,10 @@ import { queueMail } from './queue-mail';
 
 const TO = { to: f.email({ label: 'Recipient' }) };
 
-/** What an action's `send` queues, and how the action waits for it. */
+/**
+ * What an action's `send` queues, and how the action waits for it.
+ * @example const mail: ActionMail = actionMail(app, tx, now, guard); mail.send('welcome', 'ann@example.com');
+ */
 export interface ActionMail {
   send(message: string, to: string, params?: Readonly<Record<string, string | number>>): void;
   /** Resolves once every mail sent so far is queued; rejects if one could not be. */

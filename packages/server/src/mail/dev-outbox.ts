@@ -4,13 +4,19 @@
  */
 import type { MailTransport, OutgoingMail } from './mail-transport';
 
-/** A mail as the development outbox keeps it. */
+/**
+ * A mail as the development outbox keeps it.
+ * @example createNinefold(app, { database, mail: { onOutbox: (m: OutboxMail) => console.log(m.to, m.subject) } })
+ */
 export interface OutboxMail extends OutgoingMail {
   /** When it was put in the outbox (ISO 8601). */
   readonly at: string;
 }
 
-/** How many mails the outbox keeps: enough to follow a session's flows, bounded in memory. */
+/**
+ * How many mails the outbox keeps: enough to follow a session's flows, bounded in memory.
+ * @example nf.mailer.outbox.length <= OUTBOX_SIZE // true
+ */
 export const OUTBOX_SIZE = 100;
 
 /**

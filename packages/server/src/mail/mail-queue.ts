@@ -7,7 +7,10 @@ import type { MailEntry } from '@ninefold/spec';
 import type { Database, Executor } from '../db/database';
 import type { MailLink, QueuedMail } from './link-resolver';
 
-/** A queued mail with how often it was tried. */
+/**
+ * A queued mail with how often it was tried.
+ * @example const mail: ClaimedMail | null = await loadMail(tx, id); mail?.attempts // 0 on its first try
+ */
 export interface ClaimedMail extends QueuedMail {
   readonly attempts: number;
 }

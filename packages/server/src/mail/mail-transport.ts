@@ -4,7 +4,10 @@
  */
 import { createTransport } from 'nodemailer';
 
-/** One rendered mail, ready to leave. */
+/**
+ * One rendered mail, ready to leave.
+ * @example await transport.send({ id, message: 'welcome', from, to: 'ann@example.com', ...renderMessage(node, params) })
+ */
 export interface OutgoingMail {
   /** The queued mail's id (nf_mail), to match the outbox with the queue. */
   readonly id: string;

@@ -12,7 +12,10 @@ import type { MailOptions } from './mail-options';
 import { claimMail, dueMail, loadMail, recentMail, settleMail } from './mail-queue';
 import { type MailTransport, smtpTransport } from './mail-transport';
 
-/** Tries before a mail is `failed`. */
+/**
+ * Tries before a mail is `failed`.
+ * @example expect(row.attempts).toBe(MAIL_ATTEMPTS)
+ */
 export const MAIL_ATTEMPTS = 5;
 const BACKOFF_MS = 5_000;
 /** How long a process holds a mail it sends: well past the transport's own timeouts. */
@@ -20,7 +23,10 @@ const LEASE_MS = 120_000;
 const BATCH = 20;
 const DEFAULT_APP_URL = 'http://localhost:3000';
 
-/** What a Mailer runs on besides its options. */
+/**
+ * What a Mailer runs on besides its options.
+ * @example new Mailer({ app, db, now: core.now, resolve: accountLinks(app) } satisfies MailerSetup, options)
+ */
 export interface MailerSetup {
   readonly app: App;
   readonly db: Database;

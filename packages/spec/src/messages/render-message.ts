@@ -6,10 +6,16 @@
 import { fillTemplate } from '../errors/message-template';
 import type { MessageNode } from './message-node';
 
-/** The params a message is rendered with. */
+/**
+ * The params a message is rendered with.
+ * @example const params: MessageParams = { app: 'Helpdesk', name: 'Ann', minutes: 60 };
+ */
 export type MessageParams = { readonly [param: string]: string | number | null | undefined };
 
-/** A rendered mail's parts. */
+/**
+ * A rendered mail's parts.
+ * @example const { subject, text, html }: RenderedMessage = renderMessage(node, params);
+ */
 export interface RenderedMessage {
   readonly subject: string;
   readonly text: string;
