@@ -177,6 +177,21 @@ export const platformAuthRows: ContractRow<World>[] = [
     },
   },
   {
+    name: "me tells an agent whether their own email is confirmed, though the agent's read rule lists no such field",
+    request: (w) => ({ method: 'GET', url: '/api/auth/me', headers: w.agent.headers }),
+    status: 200,
+    expect: async (body, _res, w) => {
+      expect(body.user.emailVerified).toBe(false);
+      // Reading the same record through the entity follows the rule: the field is not there.
+      const own = await must(
+        w.send,
+        { method: 'GET', url: `/api/entities/users/${w.agent.id}`, headers: w.agent.headers },
+        200,
+      );
+      expect(own.emailVerified).toBeUndefined();
+    },
+  },
+  {
     name: 'a reset link never issued is INVALID_TOKEN, and the password stays',
     request: () => ({
       method: 'POST',
