@@ -9,7 +9,10 @@ import type { SignedIn } from './client-auth';
 import type { CallOptions } from './client-types';
 import type { Transport } from './transport';
 
-/** What a link of a mail carries back: its `?token=`. */
+/**
+ * What a link of a mail carries back: its `?token=`.
+ * @example const input: LinkToken = { token: new URL(location.href).searchParams.get('token') ?? '' };
+ */
 export interface LinkToken {
   readonly token: string;
 }

@@ -8,21 +8,36 @@ import type { Transport } from './transport';
 
 type WithRole<T, A> = Omit<T, 'role'> & { readonly role: RoleName<A> };
 
-/** A pending invitation, its role one of the app's. */
+/**
+ * A pending invitation, its role one of the app's.
+ * @example const pending: InvitationOf<typeof app>[] = await client.invitations.list();
+ */
 export type InvitationOf<A> = WithRole<Invitation, A>;
-/** An API key as listed (never the key itself), its role one of the app's. */
+/**
+ * An API key as listed (never the key itself), its role one of the app's.
+ * @example const keys: ApiKeyOf<typeof app>[] = await client.apiKeys.list();
+ */
 export type ApiKeyOf<A> = WithRole<ApiKey, A>;
-/** A new API key with the key itself, shown this once. */
+/**
+ * A new API key with the key itself, shown this once.
+ * @example const { key }: ApiKeyCreatedOf<typeof app> = await client.apiKeys.create({ name: 'CI' });
+ */
 export type ApiKeyCreatedOf<A> = WithRole<ApiKeyCreated, A>;
 
-/** What an invitation needs: who, into which role, and optionally their name. */
+/**
+ * What an invitation needs: who, into which role, and optionally their name.
+ * @example const input: InvitationInput<typeof app> = { email: 'ada@example.com', role: 'agent' };
+ */
 export interface InvitationInput<A> {
   readonly email: string;
   readonly role: RoleName<A>;
   readonly name?: string;
 }
 
-/** What a new API key needs: a name; an expiry, a narrower role, a service account optionally. */
+/**
+ * What a new API key needs: a name; an expiry, a narrower role, a service account optionally.
+ * @example const input: ApiKeyInput<typeof app> = { name: 'Nightly export', expiresAt: new Date('2030-01-01') };
+ */
 export interface ApiKeyInput<A> {
   readonly name: string;
   /** When it stops working (an ISO time or a Date); never when left out. */

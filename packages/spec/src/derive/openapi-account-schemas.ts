@@ -10,11 +10,13 @@ import { EMAIL_SCHEMA, NAME_SCHEMA, NEW_PASSWORD_SCHEMA } from './openapi-platfo
 const TOKEN: JsonSchema = {
   type: 'string',
   minLength: 1,
-  maxLength: 512,
+  maxLength: 1024,
   description: 'The `token` of the link in the mail.',
 };
 const CURRENT_PASSWORD: JsonSchema = {
   type: 'string',
+  minLength: 1,
+  maxLength: 1024,
   writeOnly: true,
   description: 'The password in use now.',
 };
@@ -83,7 +85,7 @@ export function accountSchemas(app: App): Record<string, JsonSchema> {
     }),
     ApiKeyCreate: input(
       {
-        name: { type: 'string', minLength: 1, maxLength: 80, description: 'What the key is for.' },
+        name: { type: 'string', minLength: 1, maxLength: 100, description: 'What the key is for.' },
         expiresAt: {
           type: 'string',
           format: 'date-time',

@@ -132,7 +132,10 @@ const ACCOUNT_ROUTES = {
   },
 } as const satisfies Partial<Record<RouteId, Spec>>;
 
-/** The ids of the account routes. */
+/**
+ * The ids of the account routes.
+ * @example const id: AccountRouteId = 'createApiKey';
+ */
 export type AccountRouteId = keyof typeof ACCOUNT_ROUTES;
 
 /**
