@@ -63,6 +63,8 @@ export class Mailer {
   #last: Promise<unknown> = Promise.resolve();
   #busy = false;
   #kicked = false;
+  // Woken while a pass ran: what woke it may have been queued after that pass looked.
+  #again = false;
   #closed = false;
 
   constructor(setup: MailerSetup, options: MailOptions = {}) {
@@ -112,7 +114,11 @@ export class Mailer {
     this.#kicked = true;
     setImmediate(() => {
       this.#kicked = false;
-      if (this.#busy || this.#closed) return;
+      if (this.#closed) return;
+      if (this.#busy) {
+        this.#again = true;
+        return;
+      }
       this.deliverDue().catch((e) => this.#setup.log?.(`mail: ${shortError(e)}`));
     });
   }
@@ -164,6 +170,10 @@ export class Mailer {
       }
     } finally {
       this.#busy = false;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
     }
   }
 
