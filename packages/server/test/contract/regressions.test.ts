@@ -57,6 +57,12 @@ const ROWS: ContractRow<World>[] = [
     url: '/api/auth/signup',
     payload: { email: 'nul@x.example', name: 'N\u0000l', password: 'a long enough secret' },
   })),
+  {
+    name: 'bug: an invitation id with a NUL byte answered 500 on PostgreSQL',
+    request: (w) => ({ method: 'DELETE', url: '/api/auth/invitations/%00', headers: w.alice.headers }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
   malformed('bug: NUL in a filter value answered 500 on PostgreSQL', (w) => ({
     method: 'GET',
     url: `${T}?subject[contains]=a%00b`,

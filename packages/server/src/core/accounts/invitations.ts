@@ -11,7 +11,7 @@ import { AppError, validationFailed } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
 import { createRecord, deleteRecord } from '../records/write-records';
-import { uuid7 } from '../uuid7';
+import { isUuid, uuid7 } from '../uuid7';
 import { readInput } from './account-input';
 import { hasPassword } from './credentials';
 import { dropTokens, tokenLifetimeMs } from './tokens';
@@ -123,6 +123,8 @@ export async function listInvitations(scope: RecordScope): Promise<Invitation[]>
  */
 export async function revokeInvitation(scope: RecordScope, id: string, disable: boolean): Promise<void> {
   const { app, exec, caller } = scope;
+  // Never a malformed id to the database (PostgreSQL refuses a NUL byte with an error).
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const rows = await exec.all<Rec>(exec.qb.selectFrom('nf_invitations').selectAll().where('id', '=', id));
   const row = rows[0];
   if (!row || !mayInvite(app, caller?.role, String(row.role))) throw new AppError('NOT_FOUND');
