@@ -100,6 +100,23 @@ describe('defineSeed', () => {
     expect(added).toBe(0);
   });
 
+  it('vouches for the addresses of its accounts, unless an account says emailVerified: false', async () => {
+    const n = await fresh();
+    const vouching = defineSeed(app, {
+      password: PASSWORD,
+      accounts: [
+        { email: 'sure@example.test', name: 'Sure', role: 'member' },
+        { email: 'unsure@example.test', name: 'Unsure', role: 'member', emailVerified: false },
+      ],
+    });
+    expect(await vouching(n.core)).toBe(true);
+    const users = await rows(n, 'users', 'email');
+    expect(users.map((u) => [u.email, Boolean(u.emailVerified)])).toEqual([
+      ['sure@example.test', true],
+      ['unsure@example.test', false],
+    ]);
+  });
+
   it('makes the accounts at their moment (emails lowercased, as sign-in reads them), who sign in with their passwords, then runs the rest as them', async () => {
     const n = await fresh();
     expect(await seed(n.core)).toBe(true);
