@@ -74,7 +74,10 @@ export function authRoutes(
     const emailVerified = own[0]?.emailVerified === true || own[0]?.emailVerified === 1;
     if (!user) return { user: { id: caller.id, email: caller.email, role: caller.role, emailVerified } };
     const { $can: _can, ...plain } = user;
-    return { user: { ...plain, emailVerified } };
+    // The role the rules judge this caller by, where it is not the account's own: a key
+    // narrowed to another role, an unconfirmed account acting as `verifyEmail.actAs`.
+    const acting = plain.role !== undefined && plain.role !== caller.role ? { actingRole: caller.role } : {};
+    return { user: { ...plain, emailVerified, ...acting } };
   });
 }
 

@@ -56,10 +56,14 @@ describe.each(testDialects())('email verification on %s', (dialect) => {
     const refused = await call(t, 'POST', CLAIMS, { title: 'Parts', amount: 90 }, { token });
     expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
     expect((await call(t, 'GET', CLAIMS, undefined, { token })).status).toBe(200);
+    // /me says which role the rules judge the caller by, so the UI offers only what it may do.
+    const me = async () => (await call(t, 'GET', '/api/auth/me', undefined, { token })).body.user;
+    expect(await me()).toMatchObject({ role: 'vendor', actingRole: 'guest' });
     expect((await call(t, 'POST', `${VERIFY}/resend`, {}, { token })).status).toBe(202);
     const link = await tokenFor(t, mailbox, vendor.email, '/verify-email');
     expect((await call(t, 'POST', VERIFY, { token: link })).status).toBe(200);
     expect((await call(t, 'POST', CLAIMS, { title: 'Parts', amount: 90 }, { token })).status).toBe(201);
+    expect((await me()).actingRole).toBeUndefined();
   });
 
   it('changes the email only once the link mailed to the new address is followed', async () => {

@@ -65,7 +65,24 @@ export function authSchemas(app: App): Record<string, JsonSchema> {
     },
     Me: {
       type: 'object',
-      properties: { user: { $ref: '#/components/schemas/UsersRecord' } },
+      properties: {
+        user: {
+          allOf: [
+            { $ref: '#/components/schemas/UsersRecord' },
+            {
+              type: 'object',
+              properties: {
+                actingRole: {
+                  type: 'string',
+                  enum: Object.keys(app.roles),
+                  description:
+                    "The role the rules judge the caller by, when it is not the account's own: an API key narrowed to another role, or an unconfirmed account acting as its role's `verifyEmail.actAs`.",
+                },
+              },
+            },
+          ],
+        },
+      },
       required: ['user'],
     },
   };
