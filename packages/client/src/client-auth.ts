@@ -9,8 +9,13 @@ import { accountAuth } from './client-account-auth';
 import type { CallOptions } from './client-types';
 import type { RequestOptions, Transport } from './transport';
 
-/** The signed-in user's record. */
-export type SessionUser<A> = RecordOf<A, 'users' & EntityName<A>>;
+/**
+ * The signed-in user's record. `actingRole`, sent by `/api/auth/me` only when it differs from
+ * `role`, is the role the server judges the account's requests by (an account that has not
+ * confirmed its address acting as its role's `verifyEmail.actAs`).
+ * @example const me = await client.auth.me(); const judgedAs = me?.actingRole ?? me?.role;
+ */
+export type SessionUser<A> = RecordOf<A, 'users' & EntityName<A>> & { readonly actingRole?: string };
 
 /** What sign-up and sign-in answer: the user and a bearer token. */
 export type SignedIn<A> = SessionAnswer<SessionUser<A>>;

@@ -78,7 +78,9 @@ export function accountHooks<A>(useClient: () => NinefoldClient<A>) {
     },
 
     /**
-     * Makes an API key; the key itself is in the mutation's data, this once.
+     * Makes an API key; the key itself is in the mutation's data, this once. The mutation is
+     * forgotten as soon as nothing watches it (`gcTime: 0`): a secret shown once must not stay
+     * in the query cache after its screen closes. Call `reset()` to forget it sooner.
      * @example const create = useCreateApiKey(); const { key } = await create.mutateAsync({ name: 'CI' });
      */
     useCreateApiKey() {
@@ -86,6 +88,7 @@ export function accountHooks<A>(useClient: () => NinefoldClient<A>) {
       const qc = useQueryClient();
       return useMutation<ApiKeyCreatedOf<A>, Err, ApiKeyInput<A>>({
         mutationFn: (input) => client.apiKeys.create(input),
+        gcTime: 0,
         onSuccess: () => qc.invalidateQueries({ queryKey: keys.apiKeys() }),
       });
     },

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { useQueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hooks, type ReactHarness, startReactHarness, type TestUser } from './react-harness';
@@ -34,6 +36,25 @@ describe('the account hooks against a real server', () => {
     await act(() => result.current.revoke.mutateAsync(made.id));
     await waitFor(() => expect(result.current.keys.data).toEqual([]));
     unmount();
+  });
+
+  it('forgets a new API key once nothing shows it: no mutation in the cache holds the key', async () => {
+    const agent = await r.user('agent');
+    const screen = () => ({ create: hooks.useCreateApiKey(), qc: useQueryClient() });
+    const { result, unmount } = renderHook(screen, { wrapper: r.as(agent).wrapper });
+    const made = await act(() => result.current.create.mutateAsync({ name: 'Shown once' }));
+    const { qc } = result.current;
+    const holding = () =>
+      qc
+        .getMutationCache()
+        .getAll()
+        .filter((m) => JSON.stringify(m.state).includes('nfk_'));
+    // While the dialog shows it, the key is there to show.
+    expect(holding()).toHaveLength(1);
+    expect(JSON.stringify(holding()[0]?.state)).toContain(made.key);
+    unmount();
+    await waitFor(() => expect(holding()).toEqual([]));
+    expect(qc.getMutationCache().getAll()).toEqual([]);
   });
 
   it('invites, lists and revokes invitations, and shows the mail in the outbox', async () => {

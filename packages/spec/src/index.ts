@@ -4,6 +4,8 @@
  * from it. Pure: no I/O.
  */
 
+export { ACCOUNT_LINK_ROUTES, type AccountLinkPurpose } from './app/account-links';
+export { type AccountRoles, invitableRoles, keyRoles, serviceRoles } from './app/account-roles';
 export type { ActionContext, ActionNode, AnyRecord, RecordStore, Where } from './app/action';
 export { action } from './app/action';
 export { adminRoles, isAdminRole, type RolesOf } from './app/admin-roles';

@@ -3,6 +3,7 @@
  * change of password or email, API keys) as component schemas. The roles an invitation or a
  * key may name are the app's, so these are derived per app.
  */
+import { invitableRoles, keyRoles } from '../app/account-roles';
 import type { App } from '../app/define-app';
 import type { JsonSchema } from './json-schema';
 import { EMAIL_SCHEMA, NAME_SCHEMA, NEW_PASSWORD_SCHEMA } from './openapi-platform';
@@ -32,28 +33,12 @@ const roleEnum = (roles: readonly string[], description: string): JsonSchema =>
   roles.length > 0 ? { type: 'string', enum: [...roles], description } : { type: 'string', description };
 
 /**
- * The roles an invitation may name: every role but a service role (its accounts never sign
- * in, so nobody could accept).
- * @example invitableRoles(helpdesk) // ['customer', 'agent', 'admin']
- */
-export function invitableRoles(app: App): string[] {
-  return Object.entries(app.roles)
-    .filter(([, r]) => !r.service)
-    .map(([name]) => name);
-}
-
-/**
  * The roles an API key may act as: those of owners allowed keys, and the narrower roles
  * their `apiKeys.roles` name.
  * @example apiKeyRoles(helpdesk) // ['customer', 'agent', 'admin']
  */
 export function apiKeyRoles(app: App): string[] {
-  const roles = new Set<string>();
-  for (const [name, r] of Object.entries(app.roles)) {
-    if (r.apiKeys === false) continue;
-    roles.add(name);
-    for (const narrower of r.apiKeys?.roles ?? []) roles.add(narrower);
-  }
+  const roles = new Set(Object.keys(app.roles).flatMap((name) => keyRoles(app.roles, name)));
   return Object.keys(app.roles).filter((name) => roles.has(name));
 }
 
@@ -68,7 +53,7 @@ export function accountSchemas(app: App): Record<string, JsonSchema> {
     InvitationCreate: input(
       {
         email: EMAIL_SCHEMA,
-        role: roleEnum(invitableRoles(app), 'The role the invited account gets.'),
+        role: roleEnum(invitableRoles(app.roles), 'The role the invited account gets.'),
         name: { ...NAME_SCHEMA, description: "Default: the email's local part." },
       },
       ['email', 'role'],

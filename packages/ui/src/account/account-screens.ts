@@ -5,18 +5,25 @@
  * register its own under the same name), left out when the app already uses its name or route.
  */
 import type { MetaAnswer } from '@ninefold/client';
-import type { ScreenInput } from '@ninefold/spec';
+import { ACCOUNT_LINK_ROUTES, type ScreenInput } from '@ninefold/spec';
 
-/** The routes the mailed links and the header point at. */
+/**
+ * The routes the mailed links and the header point at; those of the links are the spec's,
+ * which the server writes into the mail.
+ * @example <Link to={ACCOUNT_ROUTES.account}>Account</Link>
+ */
 export const ACCOUNT_ROUTES = {
   forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  acceptInvite: '/accept-invite',
-  verifyEmail: '/verify-email',
+  resetPassword: ACCOUNT_LINK_ROUTES.passwordReset,
+  acceptInvite: ACCOUNT_LINK_ROUTES.invitation,
+  verifyEmail: ACCOUNT_LINK_ROUTES.verifyEmail,
   account: '/account',
 } as const;
 
-/** The component name of each account screen in the registry's `components`. */
+/**
+ * The component name of each account screen in the registry's `components`.
+ * @example registry.components[ACCOUNT_COMPONENTS.account] // AccountPage
+ */
 export const ACCOUNT_COMPONENTS = {
   forgotPassword: 'ForgotPasswordPage',
   resetPassword: 'ResetPasswordPage',

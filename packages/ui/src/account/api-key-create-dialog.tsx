@@ -5,7 +5,7 @@
 
 import type { ApiKeyCreated } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { DialogActions } from '../components/dialog-actions';
 import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
@@ -24,14 +24,19 @@ export interface ApiKeyCreateDialogProps {
   readonly userId?: string;
   /** Whose key it is, for the title ("for Nightly import"). */
   readonly owner?: string;
+  /** Where focus goes back when the dialog closes (the button that opened it). */
+  readonly returnFocus?: RefObject<HTMLElement | null>;
   onClose(): void;
 }
 
 /**
- * Open while rendered.
- * @example {making && <ApiKeyCreateDialog roles={['member']} onClose={() => setMaking(false)} />}
+ * Open while rendered. Closing it forgets the key: the mutation that holds it is reset (and
+ * kept in no cache once unwatched), so only the person who saw it has it.
+ * @example
+ * const opener = useRef<HTMLButtonElement>(null);
+ * {making && <ApiKeyCreateDialog roles={['member']} returnFocus={opener} onClose={() => setMaking(false)} />}
  */
-export function ApiKeyCreateDialog({ roles, userId, owner, onClose }: ApiKeyCreateDialogProps) {
+export function ApiKeyCreateDialog({ roles, userId, owner, returnFocus, onClose }: ApiKeyCreateDialogProps) {
   const meta = useMeta();
   const create = nf.useCreateApiKey();
   const [made, setMade] = useState<ApiKeyCreated | undefined>(undefined);
@@ -48,13 +53,27 @@ export function ApiKeyCreateDialog({ roles, userId, owner, onClose }: ApiKeyCrea
     });
     setMade(created);
   });
+  const close = () => {
+    setMade(undefined);
+    create.reset();
+    onClose();
+  };
   const title = made ? 'Your new API key' : owner ? `New API key for ${owner}` : 'New API key';
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          // No Trigger: Radix would send focus to the body; the opener is where the person was.
+          onCloseAutoFocus={(e) => {
+            const opener = returnFocus?.current;
+            if (!opener) return;
+            e.preventDefault();
+            opener.focus();
+          }}
+        >
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
           <Dialog.Description className="dialog-description">
             {made

@@ -2,13 +2,13 @@
  * The API keys of an account (the signed-in person's own, or a service account's for an
  * admin): the list and a button to make one. Nothing when the role may have no keys.
  */
-import { useState } from 'react';
+import { keyRoles } from '@ninefold/spec';
+import { useRef, useState } from 'react';
 import { PanelProblem } from '../admin/panel-problem';
 import { nf } from '../data/ninefold';
 import { useMeta } from '../meta/meta-provider';
 import { ApiKeyCreateDialog } from './api-key-create-dialog';
 import { ApiKeyTable } from './api-key-table';
-import { keyRoles } from './key-expiry';
 
 export interface ApiKeysSectionProps {
   /** The owner's role: which roles its keys may act as. */
@@ -29,6 +29,7 @@ export function ApiKeysSection({ role, userId, owner, level = 2 }: ApiKeysSectio
   const roles = keyRoles(meta.roles, role);
   const list = nf.useApiKeys(userId);
   const [making, setMaking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const Heading = level === 2 ? 'h2' : 'h3';
   const id = `api-keys-h${userId ? `-${userId}` : ''}`;
   if (roles.length === 0) return null;
@@ -47,7 +48,7 @@ export function ApiKeysSection({ role, userId, owner, level = 2 }: ApiKeysSectio
         <ApiKeyTable keys={list.data ?? []} label={label} />
       )}
       <div className="form-actions">
-        <button type="button" onClick={() => setMaking(true)}>
+        <button ref={opener} type="button" onClick={() => setMaking(true)}>
           New API key
         </button>
       </div>
@@ -56,6 +57,7 @@ export function ApiKeysSection({ role, userId, owner, level = 2 }: ApiKeysSectio
           roles={roles}
           {...(userId ? { userId } : {})}
           {...(owner ? { owner } : {})}
+          returnFocus={opener}
           onClose={() => setMaking(false)}
         />
       )}

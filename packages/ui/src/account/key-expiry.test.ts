@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keyExpiresAt, keyRoles } from './key-expiry';
+import { keyExpiresAt } from './key-expiry';
 
 const now = new Date('2025-01-01T00:00:00Z');
 
-describe('a new key’s expiry and roles', () => {
+describe('a new key’s expiry', () => {
   it.each([
     ['30', '2025-01-31T00:00:00.000Z'],
     ['365', '2026-01-01T00:00:00.000Z'],
@@ -11,18 +11,5 @@ describe('a new key’s expiry and roles', () => {
     ['', undefined],
   ])('%s days from now: %s', (choice, at) => {
     expect(keyExpiresAt(choice, now)).toBe(at);
-  });
-
-  it.each<[string, string[]]>([
-    ['member', ['member']],
-    ['lead', ['lead', 'reader']],
-    ['robot', []],
-  ])('a key of %s acts as %j', (role, roles) => {
-    const spec = {
-      member: {},
-      lead: { apiKeys: { roles: ['reader', 'lead'] } },
-      robot: { apiKeys: false as const },
-    };
-    expect(keyRoles(spec, role)).toEqual(roles);
   });
 });

@@ -1,8 +1,12 @@
 /**
- * The lifetimes offered for a new API key, and the date each gives.
+ * The lifetimes offered for a new API key, and the date each gives. (Which roles a key may
+ * act as is the spec's `keyRoles`, which the server enforces.)
  */
 
-/** The choices, by value: days from now, or `never`. */
+/**
+ * The choices, by value: days from now, or `never`.
+ * @example <SelectInput id="key-expiry" label="Expires after" options={KEY_EXPIRIES} value="90" onChange={set} />
+ */
 export const KEY_EXPIRIES = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
@@ -18,18 +22,4 @@ export function keyExpiresAt(choice: string, now: Date = new Date()): string | u
   const days = Number(choice);
   if (!Number.isInteger(days) || days <= 0) return undefined;
   return new Date(now.getTime() + days * 86_400_000).toISOString();
-}
-
-/**
- * The roles a key of an owner of `role` may act as: the owner's own, then the narrower ones
- * its `apiKeys.roles` allows; none when its `apiKeys` is false.
- * @example keyRoles({ agent: { apiKeys: { roles: ['reporter'] } } }, 'agent') // ['agent', 'reporter']
- */
-export function keyRoles(
-  roles: { readonly [name: string]: { readonly apiKeys?: false | { readonly roles?: readonly string[] } } },
-  role: string,
-): string[] {
-  const keys = roles[role]?.apiKeys;
-  if (keys === false) return [];
-  return [role, ...(keys?.roles ?? []).filter((r) => r !== role)];
 }

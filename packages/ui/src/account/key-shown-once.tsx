@@ -1,14 +1,17 @@
 /**
  * A new API key, shown the one time it can be: selectable, with a copy button, and saying
- * plainly that it cannot be shown again (only its hash is kept).
+ * plainly that it cannot be shown again (only its hash is kept). It takes focus when shown:
+ * the form that had it is gone, and the key is what the person came for.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * @example <KeyShownOnce name="CI" secret={created.key} />
  */
 export function KeyShownOnce({ name, secret }: { readonly name: string; readonly secret: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | undefined>(undefined);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -27,6 +30,7 @@ export function KeyShownOnce({ name, secret }: { readonly name: string; readonly
       <label htmlFor="new-key-value">Your new key</label>
       <div className="key-once-row">
         <input
+          ref={field}
           id="new-key-value"
           readOnly
           value={secret}

@@ -4,7 +4,10 @@
  * errors show beside the input as well.
  */
 
-/** The lengths `/api/meta` gives under `auth.password`. */
+/**
+ * The lengths `/api/meta` gives under `auth.password`.
+ * @example const rule: PasswordRule | undefined = useMeta().auth?.password;
+ */
 export interface PasswordRule {
   readonly min: number;
   readonly max: number;
@@ -25,7 +28,9 @@ export function passwordHint(rule: PasswordRule | undefined): string {
  */
 export function passwordProblem(password: string, rule: PasswordRule | undefined): string | undefined {
   if (password === '') return 'Password is required.';
-  if (rule && password.length < rule.min) return `Password must be at least ${rule.min} characters.`;
-  if (rule && password.length > rule.max) return `Password must be at most ${rule.max} characters.`;
+  // Characters as the server counts them: code points, so an emoji is one, not two.
+  const length = [...password].length;
+  if (rule && length < rule.min) return `Password must be at least ${rule.min} characters.`;
+  if (rule && length > rule.max) return `Password must be at most ${rule.max} characters.`;
   return undefined;
 }

@@ -3,6 +3,7 @@
  * account's). The server makes the account and mails a link with which the person sets their
  * own password; nothing is sent from the browser but the invitation.
  */
+import { invitableRoles } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { SelectInput } from '../account/select-input';
@@ -13,7 +14,6 @@ import { TextInput } from '../components/text-input';
 import { nf } from '../data/ninefold';
 import { useNotify } from '../feedback/use-notify';
 import { useMeta } from '../meta/meta-provider';
-import { invitableRoles } from './invitable-roles';
 import '../styles/dialog.css';
 
 /**

@@ -1,10 +1,12 @@
 /**
  * Sign up: name, email and password. Name and email are checked in the browser by the
- * spec's validator on the users entity (the server runs the same check); the password's
- * rules live on the server, whose field errors show beside their inputs.
+ * spec's validator on the users entity (the server runs the same check); the password by the
+ * account forms' rule (its lengths), the server adding its list of common passwords, whose
+ * field errors show beside their inputs.
  */
 import { validateFields } from '@ninefold/spec';
 import { type FormEvent, useRef, useState } from 'react';
+import { passwordHint, passwordProblem } from '../account/password-rule';
 import { PageTitle } from '../components/page-title';
 import { ProblemAlert } from '../components/problem-alert';
 import { TextInput } from '../components/text-input';
@@ -18,12 +20,6 @@ import { useRouter } from '../router/router-provider';
 import { useSession } from '../session/session-provider';
 
 const FIELDS = ['name', 'email', 'password'] as const;
-
-/** The password rule in words, from the meta's `auth.password`. */
-function passwordHint(rule: { min: number; max: number } | undefined): string {
-  const length = rule ? `At least ${rule.min} characters. ` : '';
-  return `${length}Pick a long one; common passwords are refused.`;
-}
 
 /**
  * @example <SignupPage name="signup" screen={meta.screens.signup!} params={{}} />
@@ -56,10 +52,8 @@ export function SignupPage({ screen }: PageProps) {
     };
     const checked = validateFields(own, { name: values.name, email: values.email }, { mode: 'create' });
     const found: Issue[] = checked.ok ? [] : [...checked.issues];
-    if (values.password === '') found.push({ path: 'password', message: 'Password is required.' });
-    else if (rule && values.password.length < rule.min) {
-      found.push({ path: 'password', message: `Password must be at least ${rule.min} characters.` });
-    }
+    const weak = passwordProblem(values.password, rule);
+    if (weak) found.push({ path: 'password', message: weak });
     setIssues(found);
     if (found.length > 0) return focusFirstInvalid(formRef.current);
     setBusy(true);

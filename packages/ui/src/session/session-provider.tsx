@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { type AnyUser, nf } from '../data/ninefold';
 import { meQuery } from './me-query';
+import { sessionRole } from './session-role';
 
 export interface SignUpInput {
   readonly name: string;
@@ -21,7 +22,7 @@ export interface SignUpInput {
 export interface SessionValue {
   /** Undefined while the first `/api/auth/me` is on its way; null when signed out. */
   readonly user: AnyUser | null | undefined;
-  /** The caller's role for permission checks: `anonymous` when signed out. */
+  /** The caller's role for permission checks (`actingRole` when the server acts as another): `anonymous` when signed out. */
   readonly role: string;
   signIn(email: string, password: string): Promise<AnyUser>;
   signUp(input: SignUpInput): Promise<AnyUser>;
@@ -89,10 +90,9 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const user = me.isPending ? undefined : me.isError ? null : me.data;
   const value = useMemo(
-    // `role` is a built-in field of every app's users; the loose app type cannot say it is text.
     () => ({
       user,
-      role: typeof user?.role === 'string' ? user.role : 'anonymous',
+      role: sessionRole(user),
       signIn,
       signUp,
       signOut,

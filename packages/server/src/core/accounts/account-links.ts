@@ -4,18 +4,14 @@
  * A reset mail is queued for any address asked about; here, inside the worker's
  * transaction, it is dropped (null) when the address has no account that may sign in.
  */
-import type { App } from '@ninefold/spec';
+import { ACCOUNT_LINK_ROUTES, type App } from '@ninefold/spec';
 import type { Executor } from '../../db/database';
 import type { LinkResolver, MailLink, QueuedMail } from '../../mail/link-resolver';
 import type { Rec } from '../records/row-codec';
 import { issueToken } from './tokens';
 
-const ROUTES: Readonly<Record<MailLink['purpose'], string>> = {
-  passwordReset: '/reset-password',
-  invitation: '/accept-invite',
-  verifyEmail: '/verify-email',
-  emailChange: '/verify-email',
-};
+// The spec's table: the UI serves its account screens on the same routes.
+const ROUTES: Readonly<Record<MailLink['purpose'], string>> = ACCOUNT_LINK_ROUTES;
 
 type Params = Record<string, string | number>;
 type Resolved = { to: string; params: Params } | null;
