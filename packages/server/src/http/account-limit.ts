@@ -4,6 +4,7 @@
  * request counts nowhere. The `account` window keys on the signed-in user, else the address.
  */
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../core/app-error';
 import { addressKey } from '../core/limits/address-key';
 import type { RateCounter } from '../core/limits/rate-counter';
 import type { RateLimits } from '../core/limits/rate-limits';
@@ -33,6 +34,19 @@ export async function limitAccount(
   if (wait === 0) return;
   await Promise.all(takes.flatMap(([c, keys], i) => (waits[i] === 0 ? [c.give(keys, t)] : [])));
   throw rateLimited(wait);
+}
+
+/**
+ * Counts a read of an account list (invitations, API keys, mail) against the `accountReads`
+ * window, per user, apart from the writes so that polling a list never uses up the writes' budget;
+ * throws RATE_LIMITED (Retry-After) when it is full.
+ * @example await limitAccountRead(req, rates, core.now())
+ */
+export async function limitAccountRead(req: FastifyRequest, rates: RateLimits, now: Date): Promise<void> {
+  // Every list is for a signed-in caller: 401 before 429, and the count is the user's.
+  if (!req.caller) throw new AppError('UNAUTHENTICATED');
+  const wait = await rates.accountReads.counter.take([accountKey(req)], now.getTime());
+  if (wait > 0) throw rateLimited(wait);
 }
 
 /**

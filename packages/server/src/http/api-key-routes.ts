@@ -1,13 +1,13 @@
 /**
  * `GET`/`POST /api/auth/api-keys` and `DELETE /api/auth/api-keys/{id}` (core/accounts/api-keys.ts).
- * The writes count against the built-in `account` rate, per user.
+ * The writes count against the built-in `account` rate, per user; the list against `accountReads`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/api-keys';
 import { AppError } from '../core/app-error';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
-import { limitAccount } from './account-limit';
+import { limitAccount, limitAccountRead } from './account-limit';
 import { refuseApiKey } from './request-caller';
 import { serveRoute } from './serve-route';
 
@@ -22,9 +22,10 @@ export function apiKeyRoutes(server: FastifyInstance, core: Core, rates: RateLim
     await limitAccount(req, rates, core.now());
   };
 
-  serveRoute<{ Querystring: Record<string, unknown> }>(server, 'listApiKeys', (req) =>
-    listApiKeys(core, req.caller, req.query ?? {}),
-  );
+  serveRoute<{ Querystring: Record<string, unknown> }>(server, 'listApiKeys', async (req) => {
+    await limitAccountRead(req, rates, core.now());
+    return listApiKeys(core, req.caller, req.query ?? {});
+  });
 
   serveRoute(server, 'createApiKey', async (req, reply) => {
     await limit(req);

@@ -9,8 +9,8 @@ import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
-import { ServerMetrics } from '../metrics/server-metrics';
 import type { Mailer } from '../mail/mailer';
+import { ServerMetrics } from '../metrics/server-metrics';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
 import { accountRoutes } from './account-routes';
 import { apiKeyRoutes } from './api-key-routes';
@@ -180,7 +180,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   apiKeyRoutes(server, core, rates);
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
-  mailRoute(server, core, options.mailer);
+  mailRoute(server, core, rates, options.mailer);
   const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
   gracefulClose(server, hub, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);

@@ -1,12 +1,13 @@
 /**
  * Invitations over HTTP: invite (again), list, revoke, accept. Inviting counts against the
- * `account` window of the inviter and the `mail` window of the invited address.
+ * `account` window of the inviter and the `mail` window of the invited address; listing
+ * against `accountReads`.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
-import { limitAccount } from './account-limit';
+import { limitAccount, limitAccountRead } from './account-limit';
 import { signedInReply } from './account-routes';
 import { serveRoute } from './serve-route';
 
@@ -28,7 +29,10 @@ export function invitationRoutes(server: FastifyInstance, core: Core, rates: Rat
     return invitation;
   });
 
-  serveRoute(server, 'listInvitations', async (req) => ({ items: await core.invitations(req.caller) }));
+  serveRoute(server, 'listInvitations', async (req) => {
+    await limitAccountRead(req, rates, core.now());
+    return { items: await core.invitations(req.caller) };
+  });
 
   serveRoute<{ Params: { id: string } }>(server, 'deleteInvitation', async (req, reply) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');

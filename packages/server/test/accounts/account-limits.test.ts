@@ -1,7 +1,8 @@
 /**
  * Every new account endpoint is limited by the built-in windows, once per dialect: `mail`
  * (5 an hour per recipient) for those that send mail, `account` (30 per 10 minutes per
- * user, else per address) for every one; over it, 429 RATE_LIMITED with Retry-After.
+ * user, else per address) for every write, `accountReads` (120 a minute per user) for the
+ * lists; over it, 429 RATE_LIMITED with Retry-After.
  */
 import { createTestApp, testDialects } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { expenseApp } from './expense-app';
 
 const MAIL_MAX = 5;
 const ACCOUNT_MAX = 30;
+const READS_MAX = 120;
 
 function limited(res: Answer): void {
   expect([res.status, res.body?.code]).toEqual([429, 'RATE_LIMITED']);
@@ -44,6 +46,43 @@ describe.each(testDialects())('account flow limits on %s', (dialect) => {
     await overflow(MAIL_MAX, () =>
       call(t, 'POST', '/api/auth/email', { email: target, currentPassword: manager.password }, manager),
     );
+  });
+
+  it('mail-sending writes of a signed-in user count in the `account` window too, not only `mail`', async () => {
+    // A new recipient each time, so `mail` never fills: the 31st is refused by `account`.
+    const manager = await signedInAs(t, 'manager');
+    await overflow(ACCOUNT_MAX, (i) =>
+      call(
+        t,
+        'POST',
+        '/api/auth/email',
+        { email: `change-${i}-${dialect}@example.com`, currentPassword: manager.password },
+        manager,
+      ),
+    );
+    // Resend has one recipient, the vendor: 29 other writes and one resend fill `account`
+    // while `mail` holds 1 of 5, so the second resend is refused by `account`.
+    const vendor = await signedInAs(t, 'vendor');
+    const weak = { currentPassword: vendor.password, password: 'short' };
+    for (let i = 0; i < ACCOUNT_MAX - 1; i++) {
+      expect((await call(t, 'POST', '/api/auth/password', weak, vendor)).status).toBe(422);
+    }
+    expect((await call(t, 'POST', '/api/auth/verify-email/resend', {}, vendor)).status).toBe(202);
+    limited(await call(t, 'POST', '/api/auth/verify-email/resend', {}, vendor));
+  });
+
+  it.each([
+    ['/api/auth/invitations', 'admin'],
+    ['/api/auth/api-keys', 'manager'],
+    ['/api/mail', 'admin'],
+  ] as const)('accountReads: GET %s, 120 a minute per user', async (url, role) => {
+    const user = await signedInAs(t, role);
+    await overflow(READS_MAX, () => call(t, 'GET', url, undefined, user));
+    // The writes' window is another: the user may still write.
+    const weak = { currentPassword: user.password, password: 'short' };
+    expect((await call(t, 'POST', '/api/auth/password', weak, user)).status).toBe(422);
+    t.clock.advance({ seconds: 61 });
+    expect((await call(t, 'GET', url, undefined, user)).status).toBe(200);
   });
 
   it('account: the public routes per address', async () => {

@@ -58,6 +58,7 @@ describe.each(DIALECTS)('rate-limit usage on %s', (dialect) => {
       ['signUps', 'signup', 20, ['address'], 'all'],
       ['accountMail', 'mail', 5, ['email'], 'all'],
       ['accountFlows', 'account', 30, ['user', 'address'], 'one'],
+      ['accountReads', 'account', 120, ['user', 'address'], 'one'],
       ['customerWrites', 'write', 30, ['user', 'address'], 'one'],
     ]);
     // On PostgreSQL every process counts in the database; on SQLite this process alone.

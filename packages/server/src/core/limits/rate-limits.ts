@@ -23,9 +23,21 @@ export type { RateUsage };
 
 type BuiltInScope = 'login' | 'signup' | 'mail' | 'account';
 
+/**
+ * The name of the window that counts the account lists (invitations, API keys, mail). An app
+ * changes it by declaring a rate of scope `account` under this very name.
+ * @example app.limits.rates[ACCOUNT_READS] // { scope: 'account', max: 600, window: '1m' } if declared
+ */
+export const ACCOUNT_READS = 'accountReads';
+
 // Sign-in, sign-up and the account flows are always limited, declared or not: `mail` counts
 // the mail a request makes the server send, per recipient (nobody's inbox can be flooded);
-// `account` every other account-flow write, per user or else per address.
+// `account` every other account-flow write, per user or else per address. The account lists
+// get a window of their own, generous, so a console polling them never blocks a write.
+const BUILT_IN_READS: { name: string; rule: Rule } = {
+  name: ACCOUNT_READS,
+  rule: { scope: 'account', max: 120, window: '1m', windowSeconds: 60 },
+};
 const BUILT_IN: Readonly<Record<BuiltInScope, { name: string; rule: Rule }>> = {
   login: { name: 'failedSignIns', rule: { scope: 'login', max: 10, window: '1m', windowSeconds: 60 } },
   signup: { name: 'signUps', rule: { scope: 'signup', max: 20, window: '1h', windowSeconds: 3600 } },
@@ -48,6 +60,8 @@ export class RateLimits {
   readonly mail: RateWindow;
   /** Every account-flow write, per user else address: the first declared `account` rate, else built in. */
   readonly account: RateWindow;
+  /** The account lists, per user: the `account` rate declared as `accountReads`, else built in. */
+  readonly accountReads: RateWindow;
 
   /** `db` decides where the counts live: see the file's comment. */
   constructor(app: App, db?: Database) {
@@ -60,7 +74,10 @@ export class RateLimits {
       declared,
       counter: counterOf(name, rule),
     });
-    const declared = Object.entries(app.limits.rates);
+    const all = Object.entries(app.limits.rates);
+    const reads = all.find(([name, r]) => name === ACCOUNT_READS && r.scope === 'account');
+    // The reads window is chosen by its name, so it never stands for the account writes.
+    const declared = all.filter((entry) => entry !== reads);
     const first = (scope: BuiltInScope) => {
       const found = declared.find(([, r]) => r.scope === scope);
       return found
@@ -71,6 +88,9 @@ export class RateLimits {
     this.signup = first('signup');
     this.mail = first('mail');
     this.account = first('account');
+    this.accountReads = reads
+      ? windowOf(reads[0], reads[1], true)
+      : windowOf(BUILT_IN_READS.name, BUILT_IN_READS.rule, false);
     // Reads are not limited by this server: a `read` rate gets no window, so no usage either.
     this.#scoped = declared
       .filter(([, r]) => r.scope === 'write' || r.scope === 'action')
@@ -108,6 +128,6 @@ export class RateLimits {
   }
 
   #all(): RateWindow[] {
-    return [this.login, this.signup, this.mail, this.account, ...this.#scoped];
+    return [this.login, this.signup, this.mail, this.account, this.accountReads, ...this.#scoped];
   }
 }
