@@ -3,8 +3,9 @@
  * with customers asked to confirm their address (`verifyEmail`): a new customer sees the
  * banner, sends the link again and follows it (the banner goes); on /account (the header's
  * link) a person changes their password (the wrong current one is refused), makes an API key
- * that is shown once and then listed by its prefix only, uses it, revokes it, and signs out
- * everywhere. Every page passes axe-core. Skipped, with a notice, when there is no Chromium.
+ * that is shown once (focus on it, then back on the button) and then listed by its prefix
+ * only, uses it, revokes it, and signs out everywhere; changes their email by the link mailed
+ * to the new address (a taken address gets the same notice and no mail). Every page passes axe-core. Skipped, with a notice, when there is no Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,12 +27,20 @@ noticeIfNoChromium();
 
 const NEW = { name: 'Vera Verify', email: 'vera@test.example', password: 'vera has a long passphrase' };
 const CHANGED = 'a changed passphrase 99';
+const MOVED = 'tom.moved@test.example';
+const focusedId = (page: OpenedPage['page']) => page.evaluate(() => document.activeElement?.id);
 
 describe.skipIf(!HAS_CHROMIUM)('a person’s own account in Chromium', { timeout: 60_000 }, () => {
   const t = accountsTest({ roles: { customer: { verifyEmail: true } } });
   let agent: OpenedPage;
   beforeAll(t.start, 240_000);
   afterAll(t.stop);
+  const login = (email: string, password = PASSWORD) =>
+    fetch(`${t.hd.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }).then((r) => r.status);
 
   it('shows a new customer the banner until the link from the mail is opened', async () => {
     const { page } = await t.open();
@@ -91,12 +100,18 @@ describe.skipIf(!HAS_CHROMIUM)('a person’s own account in Chromium', { timeout
     await dialog.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.getByText("you won't see it again").waitFor();
+    // The form that had focus is gone: focus is on the key, what the person came for.
+    await expect.poll(() => focusedId(page)).toBe('new-key-value');
     const key = await shown.getByLabel('Your new key').inputValue();
     expect(key).toMatch(/^nfk_[A-Za-z0-9_-]{43}$/);
     await shown.getByRole('button', { name: 'Copy' }).waitFor();
     await checkA11y(page);
     await shot(page, 'accounts-23-key-once');
     await shown.getByRole('button', { name: 'Done' }).click();
+    // Back where the person was: the button that opened the dialog.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('New API key');
 
     const table = page.getByRole('table', { name: 'Your API keys' });
     const row = table
@@ -134,6 +149,38 @@ describe.skipIf(!HAS_CHROMIUM)('a person’s own account in Chromium', { timeout
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await apiStatus(page, '/api/auth/me')).toBe(401);
     await expect.poll(() => apiStatus(other.page, '/api/auth/me')).toBe(401);
+  });
+
+  it('changes the email only once the link mailed to the new address is opened; a taken one gets no mail', async () => {
+    const { page } = await t.open();
+    await signIn(page, t.hd.base, DEMO.agent2.email);
+    await page.goto(`${t.hd.base}/account`);
+    const section = page.getByRole('region', { name: 'Email', exact: true });
+    await section.getByText(DEMO.agent2.email).waitFor();
+    const form = page.getByRole('form', { name: 'Email', exact: true });
+    const ask = async (email: string) => {
+      await form.getByLabel(/^New email/).fill(email);
+      await form.getByLabel(/^Current password/).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Change email' }).click();
+      await section.getByText(`We sent a link to ${email}. Your address changes when you open it.`).waitFor();
+    };
+
+    // Taken by another account: the same answer, and nothing is mailed to anyone.
+    await ask(DEMO.alice.email);
+    await ask(MOVED);
+    await checkA11y(page);
+    await shot(page, 'accounts-24-email-link-sent');
+    // The old address still signs in until the link is opened.
+    expect(await login(DEMO.agent2.email)).toBe(200);
+    await openMailedLink(t, page, MOVED, '/verify-email');
+    await page.getByText(`Your email address ${MOVED} is confirmed.`).waitFor();
+    // Mail leaves in the order it was asked for: the taken address's would have come first.
+    expect(t.mailbox.messages.filter((m) => m.to.includes(DEMO.alice.email))).toEqual([]);
+
+    await page.goto(`${t.hd.base}/account`);
+    await section.locator('strong', { hasText: MOVED }).waitFor();
+    expect(await login(DEMO.agent2.email)).toBe(401);
+    expect(await login(MOVED)).toBe(200);
   });
 
   it('threw no errors in any page', () => {

@@ -4,7 +4,10 @@
  * never points at a page the UI does not have.
  */
 
-/** The purposes a mailed account link serves. */
+/**
+ * The purposes a mailed account link serves.
+ * @example const purpose: AccountLinkPurpose = 'emailChange';
+ */
 export type AccountLinkPurpose = 'invitation' | 'passwordReset' | 'verifyEmail' | 'emailChange';
 
 /**

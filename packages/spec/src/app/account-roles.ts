@@ -4,7 +4,10 @@
  * the roles a key may act as, the roles people are invited into, the service roles.
  */
 
-/** The role options these read: an app's `roles`, or the meta's. */
+/**
+ * The role options these read: an app's `roles`, or the meta's.
+ * @example const roles: AccountRoles = app.roles; // or useMeta().roles
+ */
 export type AccountRoles = {
   readonly [name: string]:
     | {

@@ -17,6 +17,9 @@ import { SelectInput } from './select-input';
 import { required, useAccountForm } from './use-account-form';
 import '../styles/dialog.css';
 
+/**
+ * @example const props: ApiKeyCreateDialogProps = { roles: ['agent'], userId: bot.id, owner: 'Nightly import', onClose };
+ */
 export interface ApiKeyCreateDialogProps {
   /** The roles the key may act as, the owner's first. */
   readonly roles: readonly string[];

@@ -10,6 +10,9 @@ import { useMeta } from '../meta/meta-provider';
 import { ApiKeyCreateDialog } from './api-key-create-dialog';
 import { ApiKeyTable } from './api-key-table';
 
+/**
+ * @example const props: ApiKeysSectionProps = { role: 'robot', userId: bot.id, owner: 'Nightly import', level: 3 };
+ */
 export interface ApiKeysSectionProps {
   /** The owner's role: which roles its keys may act as. */
   readonly role: string;

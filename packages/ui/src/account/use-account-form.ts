@@ -8,7 +8,10 @@ import { fieldProblems } from '../feedback/problem-message';
 import { focusFirstInvalid } from '../forms/focus-first-invalid';
 import { type Issue, issuesByField } from '../forms/form-values';
 
-/** What a form checks before sending: issues by input name. */
+/**
+ * What a form checks before sending: issues by input name.
+ * @example const check: Checks<'email'> = (v) => required(v, { email: 'Email' });
+ */
 export type Checks<F extends string> = (values: Readonly<Record<F, string>>) => readonly Issue[];
 
 /**
