@@ -173,8 +173,8 @@ describe.each(testDialects())('the mail worker on %s', (dialect) => {
         );
       }
     });
-    // A second process's database handle where processes share one (PostgreSQL).
-    const other = dialect === 'postgres' ? openDatabase(t.databaseUrl) : t.db;
+    // A second process's database handle where processes share one.
+    const other = t.db.sharedUrl !== undefined ? openDatabase(t.db.sharedUrl) : t.db;
     const mailers = [t.db, other, other].map(
       (db) =>
         new Mailer(
