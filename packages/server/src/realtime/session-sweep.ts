@@ -1,8 +1,9 @@
 /**
  * Sockets end with their sessions, and with their API keys (a key's socket holds the key's
- * hash as its `session`, the digest a revocation announces). A sign-out, or a change to the account (role, disabled,
- * deleted), travels on the bus and closes the sockets it ends as soon as it is heard
- * (`endSessionsOf`), ahead of any backlog of events. What the bus cannot tell — a session
+ * hash as its `session`, the digest a revocation announces). A sign-out, a revocation, or a
+ * change to the account (role, disabled, deleted, verified), travels on the bus and closes
+ * the sockets it ends as soon as it is heard (`endSessionsOf`), ahead of any backlog of
+ * events. What the bus cannot tell — a session
  * row deleted by hand or by another tool, an event missed in the moment between a socket's
  * session being read and the socket being registered — a periodic sweep finds: one query
  * for every distinct session this process holds sockets for.

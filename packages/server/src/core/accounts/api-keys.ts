@@ -16,7 +16,10 @@ import { API_KEY_PREFIX, keyRoles, sessionDigest } from './sessions';
 
 export { API_KEY_PREFIX, isApiKey } from './sessions';
 
-/** What the key functions need of the core. */
+/**
+ * What the key functions need of the core.
+ * @example const keys: KeyCore = createCore(app, db); await listApiKeys(keys, caller, {});
+ */
 export type KeyCore = Pick<Core, 'app' | 'db' | 'bus' | 'now'>;
 
 /** How many characters of a key are kept, to show which key is which. */

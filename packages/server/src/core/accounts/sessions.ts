@@ -13,7 +13,10 @@ import type { Caller } from '../rules/rule-context';
 
 export const SESSION_DAYS = 30;
 
-/** What every API key starts with: recognisable in logs, in a leak scanner, in a header. */
+/**
+ * What every API key starts with: recognisable in logs, in a leak scanner, in a header.
+ * @example `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}` // a key
+ */
 export const API_KEY_PREFIX = 'nfk_';
 
 /**
@@ -24,7 +27,10 @@ export function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
-/** The stored id of a session token, and the stored hash of an API key (its SHA-256). */
+/**
+ * The stored id of a session token, and the stored hash of an API key (its SHA-256).
+ * @example sessionDigest(token) // 43 base64url characters
+ */
 export function sessionDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
@@ -52,7 +58,10 @@ export async function startSession(
   return token;
 }
 
-/** A session's row: its caller, or null for an unknown session or a disabled user. */
+/**
+ * A live session's or key's caller and expiry.
+ * @example const { caller, expiresAt } = (await sessionRow(db, app, token))!;
+ */
 export interface SessionRow {
   readonly caller: Caller;
   /** Milliseconds since the epoch; Infinity for an API key that never expires. */
