@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { logIn } from '../core/accounts/accounts';
-import { SESSION_DAYS } from '../core/accounts/sessions';
+import { isApiKey, SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import { addressKey } from '../core/limits/address-key';
 import type { RateCounter } from '../core/limits/rate-counter';
@@ -52,7 +52,8 @@ export function authRoutes(
   });
 
   serveRoute(server, 'authLogout', async (req, reply) => {
-    if (req.callerToken) await core.logout(req.callerToken.token);
+    // A key is no session: revoking it is its own call (DELETE /api/auth/api-keys/{id}).
+    if (req.callerToken && !isApiKey(req.callerToken.token)) await core.logout(req.callerToken.token);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });

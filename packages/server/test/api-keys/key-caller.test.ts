@@ -72,6 +72,20 @@ describe.each(DIALECTS)('a key’s caller on %s', (dialect) => {
     // Its own key, unnarrowed, does what the agent does.
     const full = await key(agent, { name: 'as agent' });
     expect(await tickets(bearer(full.key))).toEqual(await tickets(agent.headers));
+    // /me says which role the rules judge each key by.
+    expect((await me(narrowed.key)).json().user).toMatchObject({ role: 'agent', actingRole: 'customer' });
+    expect((await me(full.key)).json().user.actingRole).toBeUndefined();
+  });
+
+  it('a key is no session: signing out with it ends nothing and closes none of its sockets', async () => {
+    const k = await key(customer, { name: 'not a session' });
+    const heard: unknown[] = [];
+    const stop = h.t.core.bus.listen((e) => heard.push(e));
+    const out = await h.send({ method: 'POST', url: '/api/auth/logout', headers: bearer(k.key) });
+    stop();
+    expect(out.statusCode).toBe(204);
+    expect(heard).toEqual([]);
+    expect((await me(k.key)).statusCode).toBe(200);
   });
 
   it.each([
