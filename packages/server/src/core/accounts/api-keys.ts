@@ -6,13 +6,13 @@
  * one the owner's role allows (`apiKeys.roles`); the lookup is in sessions.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { type ApiKey, type ApiKeyCreated, isAdminRole } from '@ninefold/spec';
+import { type ApiKey, type ApiKeyCreated, isAdminRole, keyRoles } from '@ninefold/spec';
 import { AppError, type FieldIssue, validationFailed } from '../app-error';
 import type { BusEvent } from '../changes/change-event';
 import type { Core } from '../ninefold-core';
 import type { Caller } from '../rules/rule-context';
 import { isUuid, uuid7 } from '../uuid7';
-import { API_KEY_PREFIX, keyRoles, sessionDigest } from './sessions';
+import { API_KEY_PREFIX, sessionDigest } from './sessions';
 
 export { API_KEY_PREFIX, isApiKey } from './sessions';
 
@@ -132,7 +132,7 @@ export async function createApiKey(core: KeyCore, who: Caller | null, body: unkn
   const owner = await keysOwner(core, caller, input.userId);
   if ('path' in owner) issues.push(owner);
   else {
-    const allowed = keyRoles(core.app, owner.role);
+    const allowed = keyRoles(core.app.roles, owner.role);
     if (allowed.length === 0) throw new AppError('FORBIDDEN');
     const role = input.role ?? owner.role;
     if (typeof role !== 'string' || !allowed.includes(role))

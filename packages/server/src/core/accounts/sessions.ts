@@ -6,7 +6,7 @@
  * its owner acting as the key's role, with the same digest naming it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { App } from '@ninefold/spec';
+import { type App, keyRoles } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { type Database, type Executor, reusableQuery } from '../../db/database';
 import type { Caller } from '../rules/rule-context';
@@ -100,7 +100,7 @@ function callerOf(app: App, row: AccountRow): SessionRow | null {
   if (!options) return null;
   let role = row.role;
   if (row.keyId !== null) {
-    if (!keyRoles(app, row.role).includes(row.keyRole ?? '')) return null;
+    if (!keyRoles(app.roles, row.role).includes(row.keyRole ?? '')) return null;
     role = row.keyRole!;
   }
   const verify = options.verifyEmail;
@@ -115,17 +115,6 @@ function callerOf(app: App, row: AccountRow): SessionRow | null {
   };
   const expiresAt = row.expiresAt === null ? Number.POSITIVE_INFINITY : new Date(row.expiresAt).getTime();
   return { caller, expiresAt };
-}
-
-/**
- * The roles a key of an account of `role` may act as: its own and those its `apiKeys.roles`
- * names; none where the role has `apiKeys: false`.
- * @example keyRoles(app, 'agent') // ['agent', 'reporter'] with apiKeys: { roles: ['reporter'] }
- */
-export function keyRoles(app: App, role: string): readonly string[] {
-  const keys = app.roles[role]?.apiKeys;
-  if (keys === false || !app.roles[role]) return [];
-  return [role, ...(keys?.roles ?? [])];
 }
 
 /**
