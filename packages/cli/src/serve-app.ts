@@ -51,7 +51,9 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   const mail: MailOptions = {
     ...mailOptionsFromEnv(env),
     appUrl: options.mail.appUrl ?? (() => url),
-    ...(options.mail.outbox ? { onOutbox: (m) => announceMail(m, io) } : {}),
+    ...(options.mail.outbox
+      ? { onOutbox: (m) => announceMail(m, io), outboxBodies: options.mail.bodies }
+      : {}),
   };
   let nf: Ninefold;
   try {

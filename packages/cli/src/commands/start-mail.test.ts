@@ -5,7 +5,8 @@
  * each one, its link on the URL the server printed.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ninefoldAsync, removeScratch, scratchDir, serve } from '../../test/run-cli';
+import { callApi, type Json } from '../../test/call-api';
+import { logIn, ninefoldAsync, ninefoldHere, removeScratch, scratchDir, serve } from '../../test/run-cli';
 import { DEV_URL_ENV } from '../dev/dev-url';
 
 afterAll(removeScratch);
@@ -27,16 +28,44 @@ describe('ninefold start and mail', { timeout: 120_000 }, () => {
     expect(code).toBe(1);
   });
 
-  it('in production with MAIL_OUTBOX=1 starts, and warns that no mail leaves', async () => {
+  it('in production with MAIL_OUTBOX=1 starts, warns that no mail leaves, and shows no admin a body', async () => {
+    const dataDir = scratchDir('start-outbox');
+    const email = 'ops@helpdesk.test';
+    const password = 'an operator passphrase';
+    const made = await ninefoldHere(
+      ['admin', 'create', 'examples/helpdesk', '--email', email, '--name', 'Ops'],
+      {
+        DATA_DIR: dataDir,
+        NINEFOLD_ADMIN_PASSWORD: password,
+      },
+    );
+    expect(made.code, made.err).toBe(0);
     const s = await serve(['start', 'examples/helpdesk', '--port', '0'], {
-      DATA_DIR: scratchDir('start-outbox'),
+      DATA_DIR: dataDir,
       MAIL_OUTBOX: '1',
       APP_URL: 'https://desk.example',
     });
-    await s.waitFor(/Press Ctrl-C to stop/);
-    expect(s.output()).toContain('⚠ MAIL_OUTBOX=1: no mail leaves this server');
-    expect(s.output()).toContain('mail      development outbox');
-    expect((await s.stop()).code).toBe(0);
+    try {
+      await s.waitFor(/Press Ctrl-C to stop/);
+      expect(s.output()).toContain('⚠ MAIL_OUTBOX=1: no mail leaves this server');
+      expect(s.output()).toContain('mail      development outbox');
+      const admin = await logIn(s.url, email, password);
+      expect((await callApi(s.url, null, 'POST', '/api/auth/password-reset', { email })).status).toBe(202);
+      // The terminal prints the link: the operator chose to pass mail on by hand.
+      const [line] = await s.waitFor(/✉ to ops@helpdesk\.test: .*\n\s+(\S+)/);
+      const link = line!.split('\n')[1]!.trim();
+      expect(link.startsWith('https://desk.example/reset-password?token=')).toBe(true);
+      // An admin's console does not: a live link there would let any admin take over any account.
+      const listed = await callApi(s.url, admin, 'GET', '/api/mail');
+      expect(listed.status).toBe(200);
+      const mail = listed.body.items.find((m: Json) => m.to === email);
+      expect(mail).toMatchObject({ message: 'passwordReset', status: 'sent' });
+      expect(mail).not.toHaveProperty('text');
+      expect(mail).not.toHaveProperty('html');
+      expect(JSON.stringify(listed.body)).not.toContain(new URL(link).searchParams.get('token'));
+    } finally {
+      expect((await s.stop()).code).toBe(0);
+    }
   });
 
   it('behind ninefold dev, links point at the Vite URL people open', async () => {

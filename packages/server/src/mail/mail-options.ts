@@ -19,6 +19,12 @@ export interface MailOptions {
   readonly appUrl?: string | (() => string);
   /** Told of each mail the development outbox takes (the CLI prints it). */
   readonly onOutbox?: (mail: OutboxMail) => void;
+  /**
+   * Whether `/api/mail` (the admin console) shows the development outbox's bodies (true).
+   * False for a production server kept on the outbox: the bodies carry live links, so any
+   * admin could take over any account; `onOutbox` still gets each mail whole.
+   */
+  readonly outboxBodies?: boolean;
   /** How often the queue is looked at, in ms (1000); writes that queue mail also wake it. */
   readonly pollMs?: number;
 }

@@ -135,12 +135,13 @@ export class Mailer {
   }
 
   /**
-   * The latest mail, newest first; in development with their bodies from the outbox.
+   * The latest mail, newest first; in development with their bodies from the outbox (unless
+   * `outboxBodies: false`).
    * @example (await nf.mailer.recent(10))[0]?.status // 'sent'
    */
   async recent(limit = 50): Promise<MailEntry[]> {
     const entries = await recentMail(this.#setup.db, limit);
-    if (!this.#outbox) return entries;
+    if (!this.#outbox || this.#options.outboxBodies === false) return entries;
     return entries.map((e) => {
       const kept = this.#outbox?.find(e.id);
       return kept ? { ...e, text: kept.text, html: kept.html } : e;
