@@ -24,6 +24,31 @@ export interface InvitationRequest {
 /** Sent (or printed), or why not: the invitation exists either way once the core made it. */
 export type InvitationSent = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
+interface MailState {
+  readonly status: string;
+  readonly error: string | null;
+}
+
+// The mail of this invitation, by the invitation it links to: the newest few to its address
+// (a busy server queues other mail meanwhile, so "the latest of all" could miss it).
+async function invitationMail(nf: Ninefold, invitation: Invitation): Promise<MailState | undefined> {
+  const rows = await nf.db.all<MailState & { link: unknown }>(
+    nf.db.qb
+      .selectFrom('nf_mail')
+      .select(['status', 'error', 'link'])
+      .where('message', '=', 'invitation')
+      .where('to', '=', invitation.email)
+      .orderBy('id', 'desc')
+      .limit(10),
+  );
+  return rows.find((r) => {
+    const link = (typeof r.link === 'string' ? JSON.parse(r.link) : r.link) as {
+      invitationId?: string;
+    } | null;
+    return link?.invitationId === invitation.id;
+  });
+}
+
 /**
  * Invites and delivers; throws a CliError for a refused invitation (a taken address, an
  * unknown or service role), having written nothing.
@@ -57,9 +82,7 @@ export async function sendInvitation(request: InvitationRequest, io: CommandIO):
       throw cliError(e);
     }
     await nf.mailer.deliverDue();
-    const entry = (await nf.mailer.recent(50)).find(
-      (m) => m.message === 'invitation' && m.to === invitation.email,
-    );
+    const entry = await invitationMail(nf, invitation);
     const who = `${invitation.name ?? invitation.email} <${invitation.email}> as ${invitation.role}`;
     if (entry?.status === 'sent') {
       io.out(

@@ -6,6 +6,7 @@
  */
 import { type TestMailbox, testMailbox } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../test/call-api';
 import { logIn, type Running, serve } from '../../test/run-cli';
 import { PG_URL, type SharedPostgres, sharedPostgres } from '../../test/shared-postgres';
 
@@ -14,19 +15,6 @@ if (!PG_URL) console.warn('[accounts ×2] TEST_DATABASE_URL is not set: skipped 
 const PASSWORD = 'demo-password-1';
 const NEW_PASSWORD = 'a fresh passphrase after the reset';
 const APP_URL = 'http://desk.test';
-
-async function call(url: string, token: string | null, method: string, path: string, body?: object) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
-}
 
 describe.skipIf(!PG_URL)(
   'account flows across two `ninefold start` processes on PostgreSQL',
@@ -56,16 +44,16 @@ describe.skipIf(!PG_URL)(
       const email = 'bob@helpdesk.test';
       const sessions = [await logIn(a.url, email, PASSWORD), await logIn(b.url, email, PASSWORD)];
       for (const token of sessions)
-        for (const s of [a, b]) expect((await call(s.url, token, 'GET', '/api/auth/me')).status).toBe(200);
+        for (const s of [a, b]) expect((await callApi(s.url, token, 'GET', '/api/auth/me')).status).toBe(200);
 
-      const asked = await call(a.url, null, 'POST', '/api/auth/password-reset', { email });
+      const asked = await callApi(a.url, null, 'POST', '/api/auth/password-reset', { email });
       expect(asked.status).toBe(202);
       const mail = await mailbox.next(email);
       expect(mail.subject).toBe('Reset your Helpdesk password');
       const link = new URL(mailbox.linkIn(mail, '/reset-password'));
       expect(link.origin).toBe(APP_URL);
 
-      const reset = await call(b.url, null, 'POST', '/api/auth/password-reset/confirm', {
+      const reset = await callApi(b.url, null, 'POST', '/api/auth/password-reset/confirm', {
         token: link.searchParams.get('token'),
         password: NEW_PASSWORD,
       });
@@ -73,17 +61,17 @@ describe.skipIf(!PG_URL)(
       // No pause: the very next request with each old session, to either process, is refused.
       for (const token of sessions)
         for (const s of [a, b]) {
-          const me = await call(s.url, token, 'GET', '/api/auth/me');
+          const me = await callApi(s.url, token, 'GET', '/api/auth/me');
           expect(me.status, `${s.url} still accepts an old session`).toBe(401);
         }
       for (const s of [a, b])
-        expect((await call(s.url, reset.body.token, 'GET', '/api/auth/me')).status).toBe(200);
-      expect((await call(a.url, null, 'POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(
-        401,
-      );
+        expect((await callApi(s.url, reset.body.token, 'GET', '/api/auth/me')).status).toBe(200);
+      expect(
+        (await callApi(a.url, null, 'POST', '/api/auth/login', { email, password: PASSWORD })).status,
+      ).toBe(401);
       expect(await logIn(a.url, email, NEW_PASSWORD)).toBeTruthy();
       // The link worked once, on whichever process.
-      const again = await call(a.url, null, 'POST', '/api/auth/password-reset/confirm', {
+      const again = await callApi(a.url, null, 'POST', '/api/auth/password-reset/confirm', {
         token: link.searchParams.get('token'),
         password: 'yet another passphrase',
       });
@@ -94,7 +82,9 @@ describe.skipIf(!PG_URL)(
       const before = mailbox.messages.length;
       const emails = ['alice@helpdesk.test', 'agent@helpdesk.test', 'admin@helpdesk.test'];
       for (const [i, email] of emails.entries()) {
-        const asked = await call(i % 2 ? a.url : b.url, null, 'POST', '/api/auth/password-reset', { email });
+        const asked = await callApi(i % 2 ? a.url : b.url, null, 'POST', '/api/auth/password-reset', {
+          email,
+        });
         expect(asked.status).toBe(202);
       }
       for (const email of emails) await mailbox.next(email);

@@ -9,6 +9,7 @@ import { createNinefold } from '@ninefold/server';
 import type { App } from '@ninefold/spec';
 import { type TestMailbox, testMailbox } from '@ninefold/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, type Json } from '../../test/call-api';
 import { writeExpensesApp } from '../../test/expenses-app';
 import {
   logIn,
@@ -23,20 +24,7 @@ import {
 const APP_URL = 'http://expenses.test';
 const ADMIN_PASSWORD = 'ledger lantern harbour';
 const PASSWORD = 'a long employee passphrase';
-type Json = Record<string, any>;
-
-async function call(url: string, token: string | null, method: string, path: string, body?: object) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
-}
+const SMTP_PASSWORD = 'hunter2';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
@@ -52,7 +40,8 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     mailbox = await testMailbox();
     env = {
       DATA_DIR: dataDir,
-      SMTP_URL: mailbox.url,
+      // With credentials (the mailbox takes any): none of the output may ever show them.
+      SMTP_URL: mailbox.url.replace('smtp://', `smtp://u:${SMTP_PASSWORD}@`),
       APP_URL,
       MAIL_FROM: 'Expenses <no-reply@expenses.test>',
     };
@@ -74,6 +63,7 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     expect(s.output()).toMatch(
       /mail {6}SMTP smtp:\/\/127\.0\.0\.1:\d+ from Expenses <no-reply@expenses\.test>; links to http:\/\/expenses\.test/,
     );
+    expect(s.output()).not.toContain(SMTP_PASSWORD);
   });
 
   it('invites an employee, who sets a password from the mailed link and files a claim', async () => {
@@ -83,6 +73,7 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     );
     expect(invited.err).toBe('');
     expect(invited.out).toContain('✓ invited Sam Lee <sam@acme.test> as employee');
+    expect(invited.out).not.toContain(SMTP_PASSWORD);
     expect(invited.code).toBe(0);
 
     const mail = await mailbox.next('sam@acme.test');
@@ -93,10 +84,10 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
 
     // Invited is not signed up: no password works until the link is followed.
     expect(
-      (await call(s.url, null, 'POST', '/api/auth/login', { email: 'sam@acme.test', password: PASSWORD }))
+      (await callApi(s.url, null, 'POST', '/api/auth/login', { email: 'sam@acme.test', password: PASSWORD }))
         .status,
     ).toBe(401);
-    const accepted = await call(s.url, null, 'POST', '/api/auth/invitations/accept', {
+    const accepted = await callApi(s.url, null, 'POST', '/api/auth/invitations/accept', {
       token: tokenOf(link),
       password: PASSWORD,
     });
@@ -108,7 +99,7 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
       emailVerified: true,
     });
 
-    const claim = await call(s.url, accepted.body.token, 'POST', '/api/entities/claims', {
+    const claim = await callApi(s.url, accepted.body.token, 'POST', '/api/entities/claims', {
       title: 'Train to Lyon',
       cents: 8450,
     });
@@ -116,7 +107,7 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     expect(claim.body.claimant).toBe(accepted.body.user.id);
     // The same password signs in afterwards; the link works once.
     expect(await logIn(s.url, 'sam@acme.test', PASSWORD)).toBeTruthy();
-    const again = await call(s.url, null, 'POST', '/api/auth/invitations/accept', {
+    const again = await callApi(s.url, null, 'POST', '/api/auth/invitations/accept', {
       token: tokenOf(link),
       password: PASSWORD,
     });
@@ -130,12 +121,12 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     );
     expect(invited.code, invited.err).toBe(0);
     const link = mailbox.linkIn(await mailbox.next('maria@acme.test'), '/accept-invite');
-    const accepted = await call(s.url, null, 'POST', '/api/auth/invitations/accept', {
+    const accepted = await callApi(s.url, null, 'POST', '/api/auth/invitations/accept', {
       token: tokenOf(link),
       password: PASSWORD,
     });
     expect(accepted.body.user).toMatchObject({ role: 'manager', name: 'maria' });
-    const claim = await call(s.url, accepted.body.token, 'POST', '/api/entities/claims', {
+    const claim = await callApi(s.url, accepted.body.token, 'POST', '/api/entities/claims', {
       title: 'Lunch',
       cents: 1200,
     });
@@ -155,8 +146,19 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
     const refused = await ninefoldAsync(['invite', appDir, ...args], env);
     expect(refused.err).toContain(`✗ ${says}`);
     expect(refused.err).not.toContain('    at ');
+    expect(refused.out + refused.err).not.toContain(SMTP_PASSWORD);
     expect(refused.code).toBe(1);
     expect(mailbox.messages.length).toBe(before);
+  });
+
+  it('a mail that cannot leave is reported without the SMTP password', async () => {
+    const closed = 'smtp://u:hunter2@127.0.0.1:1';
+    const failed = await ninefoldAsync(
+      ['invite', appDir, '--email', 'nomail@acme.test', '--role', 'employee'],
+      { ...env, SMTP_URL: closed },
+    );
+    expect(failed.err).toContain('the mail could not be sent');
+    expect(failed.out + failed.err).not.toContain(SMTP_PASSWORD);
   });
 
   // On a database of its own: a running server's mail worker could take the mail first.
@@ -199,9 +201,10 @@ describe('ninefold invite, with ninefold start, on a real SMTP server', { timeou
       noUrl,
     );
     expect(refused.err).toContain('no APP_URL');
+    expect(refused.out + refused.err).not.toContain(SMTP_PASSWORD);
     expect(refused.code).toBe(1);
     const admin = await logIn(s.url, 'ops@expenses.test', ADMIN_PASSWORD);
-    const pending = await call(s.url, admin, 'GET', '/api/auth/invitations');
+    const pending = await callApi(s.url, admin, 'GET', '/api/auth/invitations');
     expect(pending.body.items.map((i: Json) => i.email)).not.toContain('lee@acme.test');
   });
 });
