@@ -47,3 +47,22 @@ describe('GroupCommit against another writer', () => {
     }
   });
 });
+
+describe('GroupCommit.drain', () => {
+  // Regression (review of #15): a write queued and not yet flushed (an API key's last use,
+  // written without being awaited) and then drain() on close: drain awaited the null
+  // `#running` in a loop of microtasks, the event loop never reached the flush, and close()
+  // spun at full CPU for good.
+  it('bug: drain right after an unflushed enqueue spun forever instead of waiting for the flush', async () => {
+    const conn = new BetterSqlite3(':memory:');
+    conn.exec('create table t (x integer)');
+    const group = new GroupCommit(conn);
+    const written = group.enqueue(async () => {
+      conn.prepare('insert into t (x) values (?)').run(1);
+    });
+    await group.drain();
+    await written;
+    expect(conn.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
+    conn.close();
+  });
+});

@@ -31,7 +31,9 @@ export class GroupCommit {
   async drain(): Promise<void> {
     while (this.#running || this.#queue.length > 0) {
       this.#schedule();
-      await this.#running;
+      // A flush scheduled but not started runs on a later turn of the event loop: wait a turn
+      // for it. Awaiting the null `#running` looped on microtasks, and the loop never turned.
+      await (this.#running ?? new Promise<void>((resolve) => setImmediate(resolve)));
     }
   }
 
