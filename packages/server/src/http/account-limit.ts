@@ -37,6 +37,26 @@ export async function limitAccount(
 }
 
 /**
+ * Runs the flow of a request that took a `mail` count for `mailTo`; a refusal (a forbidden
+ * role, a wrong password, bad input) gives it back, since no mail left: otherwise anyone
+ * signed in could spend a victim's mail budget (their password resets) with refused requests.
+ * @example await mailCountedIfDone(rates, now, email, () => core.invite(req.caller, req.body))
+ */
+export async function mailCountedIfDone<T>(
+  rates: RateLimits,
+  now: Date,
+  mailTo: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (mailTo !== undefined) await rates.mail.counter.give([`email:${mailTo}`], now.getTime());
+    throw e;
+  }
+}
+
+/**
  * Counts a read of an account list (invitations, API keys, mail) against the `accountReads`
  * window, per user, apart from the writes so that polling a list never uses up the writes' budget;
  * throws RATE_LIMITED (Retry-After) when it is full.

@@ -10,7 +10,7 @@ import { SESSION_DAYS } from '../core/accounts/sessions';
 import { AppError } from '../core/app-error';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
-import { countedLikeSignIn, limitAccount } from './account-limit';
+import { countedLikeSignIn, limitAccount, mailCountedIfDone } from './account-limit';
 import { clearSessionCookie, refuseApiKey, setSessionCookie } from './request-caller';
 import { serveRoute } from './serve-route';
 
@@ -66,7 +66,9 @@ export function accountRoutes(server: FastifyInstance, core: Core, rates: RateLi
     const now = core.now();
     const input = core.changeEmailInput(req.caller, req.body);
     await limitAccount(req, rates, now, input.email);
-    await countedLikeSignIn(req, rates, now, () => core.changeEmail(req.caller, input));
+    await mailCountedIfDone(rates, now, input.email, () =>
+      countedLikeSignIn(req, rates, now, () => core.changeEmail(req.caller, input)),
+    );
     return reply.code(202).send();
   });
 

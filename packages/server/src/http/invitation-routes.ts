@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
-import { limitAccount, limitAccountRead } from './account-limit';
+import { limitAccount, limitAccountRead, mailCountedIfDone } from './account-limit';
 import { signedInReply } from './account-routes';
 import { serveRoute } from './serve-route';
 
@@ -23,8 +23,10 @@ function invitedAddress(body: unknown): string | undefined {
 export function invitationRoutes(server: FastifyInstance, core: Core, rates: RateLimits): void {
   serveRoute(server, 'createInvitation', async (req, reply) => {
     if (!req.caller) throw new AppError('UNAUTHENTICATED');
-    await limitAccount(req, rates, core.now(), invitedAddress(req.body));
-    const invitation = await core.invite(req.caller, req.body);
+    const now = core.now();
+    const to = invitedAddress(req.body);
+    await limitAccount(req, rates, now, to);
+    const invitation = await mailCountedIfDone(rates, now, to, () => core.invite(req.caller, req.body));
     reply.code(201);
     return invitation;
   });

@@ -11,7 +11,7 @@ import { readInput } from './account-input';
 import { type SignedInAnswer, signedIn } from './account-sessions';
 import { hasPassword, replaceCredentials } from './credentials';
 import { hashPassword } from './passwords';
-import { consumeToken, dropTokens } from './tokens';
+import { consumeToken, dropTokens, tokenUser } from './tokens';
 import { writeUser } from './write-user';
 
 /** A checked acceptance, its password hashed outside any transaction. */
@@ -43,6 +43,9 @@ export async function checkAccept(app: App, body: unknown): Promise<AcceptReques
  */
 export async function completeAccept(scope: RecordScope, request: AcceptRequest): Promise<SignedInAnswer> {
   const { exec } = scope;
+  // The account's row first, as revoking does: the same lock order, so the two never deadlock.
+  const holder = await tokenUser(exec, request.token);
+  if (holder !== undefined) await scope.load('users', holder, true);
   const token = await consumeToken(exec, request.token, 'invitation', scope.now);
   const invitations = await exec.all<Rec>(
     exec.qb.selectFrom('nf_invitations').selectAll().where('userId', '=', token.userId),

@@ -11,6 +11,7 @@ import { AppError, isAppError } from '../app-error';
 import { RecordScope } from '../records/record-scope';
 import type { Caller } from '../rules/rule-context';
 import { checkAccept, completeAccept } from './accept-invitation';
+import { dropAccountLinks } from './account-cleanup';
 import { readInput } from './account-input';
 import { endSessions, type SignedInAnswer } from './account-sessions';
 import { passwordMatches, replaceCredentials } from './credentials';
@@ -18,7 +19,6 @@ import { changeEmailInput, requestEmailChange, resendVerification, verifyEmail }
 import { invite, listInvitations, revokeInvitation } from './invitations';
 import { checkReset, completeReset, requestPasswordReset } from './password-reset';
 import { hashPassword } from './passwords';
-import { dropTokens } from './tokens';
 import { writeUser } from './write-user';
 
 /** The core's write: `fn` in one transaction, its events announced once committed. */
@@ -42,6 +42,12 @@ function person(caller: Caller | null): Caller {
   return caller;
 }
 
+/** Inviting and revoking act as the system: an unconfirmed address may not (as any write). */
+function verified(caller: Caller): Caller {
+  if (caller.unverified) throw new AppError('EMAIL_NOT_VERIFIED');
+  return caller;
+}
+
 /**
  * @example const core = { ...accountFlows({ app, db, now, write }) }; await core.requestPasswordReset('ann@example.com');
  */
@@ -61,19 +67,22 @@ export function accountFlows({ app, db, now, write }: FlowContext) {
      * HTTP route refuses a request without a caller before it gets here.
      */
     invite: (caller: Caller | null, body: unknown): Promise<Invitation> =>
-      write(caller === null ? null : person(caller), (s) => invite(s, body), true),
+      write(caller === null ? null : verified(person(caller)), (s) => invite(s, body), true),
     /** The pending invitations the caller may manage. */
     invitations: (caller: Caller | null): Promise<Invitation[]> =>
       listInvitations(new RecordScope(app, db, person(caller), now(), true)),
     /** Revokes an invitation; its account, never used, is deleted (disabled when referred to). */
     revokeInvitation: async (caller: Caller | null, id: string): Promise<void> => {
-      const by = person(caller);
+      const by = verified(person(caller));
+      let revoked: boolean;
       try {
-        await write(by, (s) => revokeInvitation(s, id, false), true);
+        revoked = await write(by, (s) => revokeInvitation(s, id, false), true);
       } catch (e) {
         if (!(isAppError(e) && e.code === 'STILL_REFERENCED')) throw e;
-        await write(by, (s) => revokeInvitation(s, id, true), true);
+        revoked = await write(by, (s) => revokeInvitation(s, id, true), true);
       }
+      // Accepted already: the stale row is gone, but there was no pending invitation.
+      if (!revoked) throw new AppError('NOT_FOUND');
     },
     /** Uses an invitation link: password set, signed in. */
     acceptInvitation: async (body: unknown): Promise<SignedInAnswer> => {
@@ -92,8 +101,10 @@ export function accountFlows({ app, db, now, write }: FlowContext) {
       return write(by, (s) => resendVerification(s, by.id), true);
     },
     /**
-     * A new password for the caller; every other session ends. `session` is the caller's own
-     * token, which stays signed in.
+     * A new password for the caller; every other session ends and every link of the account
+     * dies (an email change asked by someone who had the session must not outlive it).
+     * `session` is the caller's own token, which stays signed in. API keys stay: they are
+     * the owner's integrations, revoked one by one (a password reset revokes them all).
      */
     changePassword: async (
       caller: Caller | null,
@@ -112,7 +123,7 @@ export function accountFlows({ app, db, now, write }: FlowContext) {
         by,
         async (s) => {
           await replaceCredentials(s.exec, by.id, passwordHash, s.now);
-          await dropTokens(s.exec, by.id, 'passwordReset');
+          await dropAccountLinks(s, by.id);
           await endSessions(s, by.id, session);
         },
         true,
@@ -133,10 +144,21 @@ export function accountFlows({ app, db, now, write }: FlowContext) {
         throw new AppError('INVALID_CREDENTIALS');
       return write(by, (s) => requestEmailChange(s, by.id, input.email), true);
     },
-    /** Ends every session of the caller, this one included. */
+    /**
+     * Ends every session of the caller, this one included, and kills every link of the
+     * account. API keys stay (like a forge's tokens): they are revoked one by one, or all by
+     * a password reset.
+     */
     logoutEverywhere: async (caller: Caller | null): Promise<void> => {
       const by = person(caller);
-      await write(by, (s) => endSessions(s, by.id), true);
+      await write(
+        by,
+        async (s) => {
+          await endSessions(s, by.id);
+          await dropAccountLinks(s, by.id);
+        },
+        true,
+      );
     },
   };
 }

@@ -106,6 +106,8 @@ function signedIn(caller: Caller | null): Caller {
 export async function createApiKey(core: KeyCore, who: Caller | null, body: unknown): Promise<ApiKeyCreated> {
   const caller = signedIn(who);
   if (caller.apiKey !== undefined) throw new AppError('FORBIDDEN');
+  // A key acts past the write check: an account that has not confirmed its address gets none.
+  if (caller.unverified) throw new AppError('EMAIL_NOT_VERIFIED');
   const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<
     string,
     unknown

@@ -69,16 +69,28 @@ export async function invite(scope: RecordScope, body: unknown): Promise<Invitat
   if (caller && !mayInvite(app, caller.role, input.role)) throw new AppError('FORBIDDEN');
   const existing = await userByEmail(exec, input.email);
   let userId: string;
+  let createdAccount: boolean;
   if (existing) {
     userId = String(existing.id);
     if (existing.role !== input.role || (await hasPassword(exec, userId))) throw taken();
+    // Inviting again: the account is the invitation's own only if an earlier one made it.
+    const earlier = await exec.all<Rec>(
+      exec.qb.selectFrom('nf_invitations').select('createdAccount').where('userId', '=', userId),
+    );
+    createdAccount = earlier.some((r) => madeAccount(r));
   } else {
     const name = input.name ?? input.email.split('@')[0]!;
     const user = await createRecord(scope, 'users', { email: input.email, name, role: input.role });
     userId = String(user.id);
+    createdAccount = true;
   }
   await dropTokens(exec, userId, 'invitation');
-  await exec.run(exec.qb.deleteFrom('nf_invitations').where('userId', '=', userId));
+  // A row left for the address by an account since deleted or readdressed is stale: replaced.
+  await exec.run(
+    exec.qb
+      .deleteFrom('nf_invitations')
+      .where((w) => w.or([w('userId', '=', userId), w('email', '=', input.email)])),
+  );
   const row = {
     id: uuid7(now.getTime()),
     userId,
@@ -91,7 +103,7 @@ export async function invite(scope: RecordScope, body: unknown): Promise<Invitat
     expiresAt: new Date(now.getTime() + tokenLifetimeMs(app, 'invitation')).toISOString(),
     sentAt: null,
   };
-  await exec.run(exec.qb.insertInto('nf_invitations').values(row));
+  await exec.run(exec.qb.insertInto('nf_invitations').values({ ...row, createdAccount }));
   await queueMail(
     exec,
     { message: 'invitation', to: input.email, link: { purpose: 'invitation', userId, invitationId: row.id } },
@@ -115,23 +127,44 @@ export async function listInvitations(scope: RecordScope): Promise<Invitation[]>
   return rows.map((r) => invitationAnswer(r, scope.now));
 }
 
+async function invitationById(exec: Executor, id: string): Promise<Rec | undefined> {
+  const rows = await exec.all<Rec>(exec.qb.selectFrom('nf_invitations').selectAll().where('id', '=', id));
+  return rows[0];
+}
+
+/** Whether the invitation made its account (a boolean column: 1 on SQLite). */
+function madeAccount(row: Rec): boolean {
+  return row.createdAccount === true || row.createdAccount === 1;
+}
+
 /**
- * Revokes an invitation the caller may manage (else NOT_FOUND): its link dies, and the account
- * it made, still without a password, goes — or, when `disable`, is disabled (something still
- * refers to it: the caller tries again with `disable` after STILL_REFERENCED).
- * @example await write(caller, (s) => revokeInvitation(s, id, false), true)
+ * Revokes an invitation the caller may manage (else NOT_FOUND): its link dies. The account
+ * goes too — or, when `disable`, is disabled (something still refers to it: the caller tries
+ * again with `disable` after STILL_REFERENCED) — only when this invitation made it, it still
+ * has the invitation's role and it has no password; any other account (one an admin made,
+ * invited since) stays. Answers false when the account has a password already (accepted, or
+ * reset): the row is gone all the same, and the caller answers NOT_FOUND.
+ * The account's row is locked first, as accepting does, so the two never deadlock and of
+ * the two only one wins.
+ * @example const revoked = await write(caller, (s) => revokeInvitation(s, id, false), true)
  */
-export async function revokeInvitation(scope: RecordScope, id: string, disable: boolean): Promise<void> {
+export async function revokeInvitation(scope: RecordScope, id: string, disable: boolean): Promise<boolean> {
   const { app, exec, caller } = scope;
   // Never a malformed id to the database (PostgreSQL refuses a NUL byte with an error).
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
-  const rows = await exec.all<Rec>(exec.qb.selectFrom('nf_invitations').selectAll().where('id', '=', id));
-  const row = rows[0];
-  if (!row || !mayInvite(app, caller?.role, String(row.role))) throw new AppError('NOT_FOUND');
-  const userId = String(row.userId);
+  const found = await invitationById(exec, id);
+  if (!found || !mayInvite(app, caller?.role, String(found.role))) throw new AppError('NOT_FOUND');
+  const userId = String(found.userId);
+  const user = await scope.load('users', userId, true);
+  // Accepted (or replaced) while this waited for the lock: nothing left to revoke.
+  const row = await invitationById(exec, id);
+  if (!row) throw new AppError('NOT_FOUND');
   await exec.run(exec.qb.deleteFrom('nf_invitations').where('id', '=', id));
   await dropTokens(exec, userId, 'invitation');
-  if (await hasPassword(exec, userId)) return;
+  if (!user) return true;
+  if (await hasPassword(exec, userId)) return false;
+  if (!madeAccount(row) || user.role !== row.role) return true;
   if (disable) await writeUser(scope, userId, { disabled: true });
   else await deleteRecord(scope, 'users', userId);
+  return true;
 }

@@ -8,11 +8,12 @@ import type { App } from '@ninefold/spec';
 import { queueMail } from '../../mail/queue-mail';
 import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
+import { dropAccountLinks, revokeAccountKeys } from './account-cleanup';
 import { readInput } from './account-input';
 import { endSessions, type SignedInAnswer, signedIn } from './account-sessions';
 import { replaceCredentials } from './credentials';
 import { hashPassword } from './passwords';
-import { consumeToken, dropTokens } from './tokens';
+import { consumeToken, tokenUser } from './tokens';
 import { writeUser } from './write-user';
 
 /**
@@ -50,11 +51,17 @@ export async function checkReset(app: App, body: unknown): Promise<ResetRequest>
 }
 
 /**
- * Uses the reset link: sets the new password, ends every session of the account, marks the
+ * Uses the reset link: sets the new password, ends every session of the account, kills every
+ * other link of it (all purposes, and queued verification or email-change mail), revokes
+ * every API key of it (a recovery implies the account may have been taken over; a change of
+ * password or a sign-out everywhere keeps keys), deletes a pending invitation of it, marks the
  * address verified (following the link proved it), and signs in.
  * @example await write(null, (s) => completeReset(s, request), true)
  */
 export async function completeReset(scope: RecordScope, request: ResetRequest): Promise<SignedInAnswer> {
+  // The account's row first, as accepting and revoking an invitation do (a reset deletes one).
+  const holder = await tokenUser(scope.exec, request.token);
+  if (holder !== undefined) await scope.load('users', holder, true);
   const token = await consumeToken(scope.exec, request.token, 'passwordReset', scope.now);
   const user = await scope.load('users', token.userId, true);
   const service = user && scope.app.roles[String(user.role)]?.service === true;
@@ -63,7 +70,11 @@ export async function completeReset(scope: RecordScope, request: ResetRequest): 
     throw new AppError('INVALID_TOKEN');
   await replaceCredentials(scope.exec, token.userId, request.passwordHash, scope.now);
   await endSessions(scope, token.userId);
-  await dropTokens(scope.exec, token.userId, 'passwordReset');
+  // A reset is a recovery: whoever held the account before may have asked for links (an
+  // email change to their address), minted keys, or been invited to it; none survives.
+  await dropAccountLinks(scope, token.userId);
+  await revokeAccountKeys(scope, token.userId);
+  await scope.exec.run(scope.exec.qb.deleteFrom('nf_invitations').where('userId', '=', token.userId));
   const after = await writeUser(scope, token.userId, { emailVerified: true });
   return signedIn(scope, after);
 }

@@ -18,7 +18,7 @@ export interface TokenRow {
   readonly purpose: TokenPurpose;
   readonly userId: string;
   readonly email: string;
-  readonly expiresAt: string;
+  readonly expiresAt: string | Date;
 }
 
 /** The stored form of a token (its SHA-256, base64url). */
@@ -72,6 +72,19 @@ export async function dropTokens(exec: Executor, userId: string, purpose?: Token
   await exec.run(q);
 }
 
+/**
+ * The account a token would act on, looked up without using it (undefined: no such token):
+ * a flow locks that account's row before it consumes the token.
+ * @example const userId = await tokenUser(tx, body.token);
+ */
+export async function tokenUser(exec: Executor, token: unknown): Promise<string | undefined> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return undefined;
+  const rows = await exec.all<{ userId: string }>(
+    exec.qb.selectFrom('nf_tokens').select('userId').where('id', '=', tokenDigest(token)),
+  );
+  return rows[0] === undefined ? undefined : String(rows[0].userId);
+}
+
 const INVALID = () => new AppError('INVALID_TOKEN');
 
 /**
@@ -96,6 +109,6 @@ export async function consumeToken(
   const same = row !== undefined && timingSafeEqual(Buffer.from(row.id), Buffer.from(digest));
   if (!row || !same || !wanted.includes(row.purpose)) throw INVALID();
   const gone = await exec.run(exec.qb.deleteFrom('nf_tokens').where('id', '=', digest));
-  if (gone !== 1 || Date.parse(String(row.expiresAt)) <= now.getTime()) throw INVALID();
+  if (gone !== 1 || new Date(row.expiresAt).getTime() <= now.getTime()) throw INVALID();
   return row;
 }

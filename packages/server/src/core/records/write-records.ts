@@ -4,6 +4,7 @@
  */
 import { type GrantNode, validateFields } from '@ninefold/spec';
 import { sql } from 'kysely';
+import { forgetAccount } from '../accounts/account-cleanup';
 import { guardAdmins } from '../accounts/admin-guard';
 import { endUserSessions } from '../accounts/sessions';
 import { AppError } from '../app-error';
@@ -250,6 +251,8 @@ export async function deleteRecord(
     }
   }
   await scope.exec.run(scope.exec.qb.deleteFrom(entity).where('id', '=', id));
+  // An account's invitations, links, keys, password and sessions go with it.
+  if (entity === 'users') await forgetAccount(scope, id);
   scope.changed({ entity, id, op: 'delete', before, after: null });
   // After their parent's event, so realtime can still judge them by the parent they had.
   for (const c of cascaded)

@@ -207,6 +207,9 @@ export const SYSTEM_TABLES: readonly TablePlan[] = [
       { name: 'createdAt', type: 'datetime', notNull: true },
       { name: 'expiresAt', type: 'datetime', notNull: true },
       { name: 'sentAt', type: 'datetime', notNull: false },
+      // Whether this invitation made its account: only then may revoking it delete the account
+      // (null on rows older than the column: treated as not).
+      { name: 'createdAccount', type: 'boolean', notNull: false },
     ],
     indexes: [
       { name: 'ix_nf_invitations_email', columns: ['email'], unique: true },
