@@ -74,7 +74,14 @@ export function checkAccountOptions(ctx: CheckContext): void {
   for (const [name, role] of Object.entries(app.roles)) {
     const path = `roles.${name}`;
     role.invitedBy?.forEach((r, i) => {
-      checkDeclared(ctx, r, `${path}.invitedBy[${i}]`);
+      const at = `${path}.invitedBy[${i}]`;
+      // Inviting into a role hands it out: only an admin may hand out administering the app.
+      if (checkDeclared(ctx, r, at) && isAdminRole(app, name) && !isAdminRole(app, r)) {
+        ctx.report(
+          at,
+          `admin role '${name}' may not be invited into by '${r}', not an admin role: a '${r}' could then make admins`,
+        );
+      }
     });
     if (typeof role.verifyEmail === 'object') {
       checkActAs(ctx, name, role.verifyEmail.actAs, `${path}.verifyEmail.actAs`);

@@ -53,6 +53,12 @@ const messageCases: BrokenCase[] = [
     mentions: 'has a line break; a subject is one line',
   },
   {
+    name: 'bug: a {link} in a subject (stored and listed: the token in clear)',
+    edit: declare({ passwordReset: { subject: 'Reset: {link}', text: 'Go: {link}' } }),
+    path: 'messages.passwordReset.subject',
+    mentions: "the subject of 'passwordReset' has {link}",
+  },
+  {
     name: 'an empty text',
     edit: declare({ welcome: { subject: 'Hi', text: '' } }),
     path: 'messages.welcome.text',
@@ -86,6 +92,12 @@ const roleCases: BrokenCase[] = [
     edit: role('agent', { invitedBy: ['anonymous'] }),
     path: 'roles.agent.invitedBy[0]',
     mentions: "'anonymous' is not a role of the app",
+  },
+  {
+    name: 'bug: an admin role invited into by a non-admin role (it could make admins)',
+    edit: role('admin', { invitedBy: ['agent'] }),
+    path: 'roles.admin.invitedBy[0]',
+    mentions: "admin role 'admin' may not be invited into by 'agent'",
   },
   {
     name: 'actAs naming an unknown role',

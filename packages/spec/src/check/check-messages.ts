@@ -1,5 +1,5 @@
 /**
- * The message catalogue: a subject fits one line, a built-in message reworded by the app
+ * The message catalogue: a subject fits one line and holds no {link}, a built-in message reworded by the app
  * still carries its link and uses only the params the server gives it, and every typed
  * param is one some template of its message uses. An app's own messages take any params:
  * the action that sends one gives them.
@@ -59,6 +59,13 @@ export function checkMessages(ctx: CheckContext): void {
     if (m.subject.trim() === '') ctx.report(`${path}.subject`, `the subject of '${m.name}' is empty`);
     if (/[\r\n]/.test(m.subject)) {
       ctx.report(`${path}.subject`, `the subject of '${m.name}' has a line break; a subject is one line`);
+    }
+    // Subjects are kept (nf_mail.subject) and shown to admins: a link's token would sit there in clear.
+    if (templateParams(m.subject).includes('link')) {
+      ctx.report(
+        `${path}.subject`,
+        `the subject of '${m.name}' has {link}; a subject is stored and listed, so a link goes in the text or html only`,
+      );
     }
     if (m.text.trim() === '') ctx.report(`${path}.text`, `the text of '${m.name}' is empty`);
     if (m.builtin) checkBuiltin(ctx, m, path);
