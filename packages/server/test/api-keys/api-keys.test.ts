@@ -7,29 +7,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/core/accounts/accounts';
-import type { Database } from '../../src/db/database';
+import { everyTable } from '../accounts/every-table';
 import { DIALECTS } from '../test-databases';
 import { bearer, type KeyHarness, keyHarness, type Person } from './key-harness';
 import { keysApp } from './keys-app';
 
 const KEY = /^nfk_[A-Za-z0-9_-]{43}$/;
-
-/** Every table's rows of the database, as text, by table. */
-async function everyTable(db: Database): Promise<Map<string, string>> {
-  const tables = await db.all<{ name: string }>(
-    db.dialect.name === 'sqlite'
-      ? sql`select name from sqlite_master where type = 'table'`.compile(db.qb)
-      : sql`select table_name as name from information_schema.tables where table_schema = current_schema()`.compile(
-          db.qb,
-        ),
-  );
-  const out = new Map<string, string>();
-  for (const { name } of tables) {
-    const rows = await db.all(sql`select * from ${sql.table(name)}`.compile(db.qb));
-    out.set(name, JSON.stringify(rows));
-  }
-  return out;
-}
 
 describe.each(DIALECTS)('API keys on %s', (dialect) => {
   let h: KeyHarness;
