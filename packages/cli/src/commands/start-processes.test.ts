@@ -7,6 +7,7 @@
  * then took the in-process bus and its 5 s session cache, so none of this held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi as call } from '../../test/call-api';
 import { LiveSocket } from '../../test/live-socket';
 import { logIn, OUTBOX_MAIL, type Running, serve } from '../../test/run-cli';
 import { PG_URL, type SharedPostgres, sharedPostgres } from '../../test/shared-postgres';
@@ -15,19 +16,6 @@ if (!PG_URL) console.warn('[ninefold start ×2] TEST_DATABASE_URL is not set: sk
 
 const PASSWORD = 'demo-password-1';
 type Json = Record<string, any>;
-
-async function call(url: string, token: string | null, method: string, path: string, body?: object) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
-}
 
 /** How many answers had each status, e.g. `{ 401: 10, 429: 6 }`. */
 function statuses(answers: readonly { status: number }[]): Record<number, number> {
