@@ -187,10 +187,14 @@ export const ROUTES = {
     [204],
     ['UNAUTHENTICATED', 'RATE_LIMITED'],
   ),
-  listInvitations: get('/api/auth/invitations', 'Pending invitations', 'signedIn', [
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-  ]),
+  listInvitations: {
+    ...get('/api/auth/invitations', 'Pending invitations', 'signedIn', [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'RATE_LIMITED',
+    ]),
+    rateScope: 'account',
+  },
   createInvitation: post(
     '/api/auth/invitations',
     'Invite someone (again: a new link)',
@@ -215,10 +219,14 @@ export const ROUTES = {
     ),
     method: 'DELETE',
   },
-  listApiKeys: get('/api/auth/api-keys', 'API keys (yours; an admin names a service account)', 'signedIn', [
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-  ]),
+  listApiKeys: {
+    ...get('/api/auth/api-keys', 'API keys (yours; an admin names a service account)', 'signedIn', [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'RATE_LIMITED',
+    ]),
+    rateScope: 'account',
+  },
   createApiKey: post(
     '/api/auth/api-keys',
     'Make an API key (shown once)',
@@ -236,10 +244,14 @@ export const ROUTES = {
     ),
     method: 'DELETE',
   },
-  listMail: get('/api/mail', 'Mail sent and queued (with bodies in the development outbox)', 'admin', [
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-  ]),
+  listMail: {
+    ...get('/api/mail', 'Mail sent and queued (with bodies in the development outbox)', 'admin', [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'RATE_LIMITED',
+    ]),
+    rateScope: 'account',
+  },
   getQuotas: get('/api/quotas', "The caller's quota usage", 'signedIn', ['UNAUTHENTICATED']),
   getRates: get('/api/rates', 'What the rate limits hold now', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
   getAudit: get('/api/audit', 'The audit log', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
