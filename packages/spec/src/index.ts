@@ -6,7 +6,7 @@
 
 export { ACCOUNT_LINK_ROUTES, type AccountLinkPurpose } from './app/account-links';
 export { type AccountRoles, invitableRoles, keyRoles, serviceRoles } from './app/account-roles';
-export type { ActionContext, ActionNode, AnyRecord, RecordStore, Where } from './app/action';
+export type { ActionContext, ActionNode, AnyRecord, RecordStore, Where, WhereOperand, WhereOps } from './app/action';
 export { action } from './app/action';
 export { adminRoles, isAdminRole, type RolesOf } from './app/admin-roles';
 export type * from './app/app-types';
@@ -21,7 +21,10 @@ export type {
   MachineNode,
   PreconditionNode,
   TransitionNode,
+  UniqueInput,
+  UniqueNode,
   ValidationNode,
+  ValidationOp,
 } from './app/entity';
 export { entity, humanize } from './app/entity';
 export type { LimitsNode, QuotaInput, RateInput, RateKey, RateScope } from './app/limits';
@@ -50,13 +53,20 @@ export type {
 export { fastifyPath, ROUTE_IDS, ROUTES, routeCodes, UNIVERSAL_CODES } from './contract/route-table';
 export { REALTIME_SCHEMAS, WIRE_SCHEMAS } from './contract/wire-schemas';
 export type {
+  AggregateAnswer,
+  AggregateGroup,
+  AggregateOp,
   ApiKey,
   ApiKeyCreated,
   AuditEntry,
   AuditOperation,
+  Expanded,
   FieldError,
   HealthAnswer,
   HistoryEntry,
+  ImportMode,
+  ImportReport,
+  ImportRowResult,
   Invitation,
   ItemsAnswer,
   MailEntry,
@@ -110,11 +120,13 @@ export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';
 export type { ParamKinds, ParamsOf, TemplateParams } from './errors/message-template';
 export { fillTemplate, templateParams } from './errors/message-template';
 export type {
+  DateField,
   EnumField,
   Field,
   FieldOptions,
   Fields,
   FieldType,
+  IntegerOptions,
   ListField,
   NumberField,
   RefField,
@@ -149,18 +161,39 @@ export type {
   Verdict,
 } from './rules/evaluate';
 export { evaluateExpr, evaluateRule, UNDECIDED } from './rules/evaluate';
-export type { CallerProp, Expr, ExprNode, Literal } from './rules/expr';
+export type {
+  AggregateFn,
+  AggregateOptions,
+  ArithOp,
+  CallerProp,
+  ClockPart,
+  Expr,
+  ExprNode,
+  Literal,
+} from './rules/expr';
 export {
+  add,
   addDays,
   addHours,
   caller,
   constant,
+  countOf,
+  dateOf,
+  divide,
   field,
   input,
   isExpr,
   lit,
   lookup,
+  maxOf,
+  minOf,
+  multiply,
   now,
+  subtract,
+  sumOf,
+  timeOfDay,
+  today,
+  weekdayOf,
 } from './rules/expr';
 export type { CompareOp, EntityOperation, Rule, RuleNode } from './rules/rule';
 export {

@@ -7,15 +7,39 @@ import type { BUILTIN_ERRORS, BuiltinErrorCode } from '../errors/builtin-errors'
 import type { ParamKinds, ParamsOf } from '../errors/message-template';
 import type { Fields } from '../fields/field';
 import type { ValuesOf } from '../fields/field-value';
-import type { Literal } from '../rules/expr';
+import type { Expr, Literal } from '../rules/expr';
 import type { Rule, RuleNode } from '../rules/rule';
 import { allow } from '../rules/rule';
 
 /** A record as handlers see it. */
 export type AnyRecord = { readonly id: string; readonly version: number; readonly [field: string]: unknown };
 
-/** Filters for `list` and `count`: equality on fields. */
-export type Where = { readonly [field: string]: Literal | readonly Literal[] };
+/**
+ * A value a filter compares with: a literal, or an expression that reads no record and is
+ * worked out when the query runs — `now()`, `today(constant('ZONE'))`, `addDays(now(), 7)`,
+ * `caller('id')` — so a widget can say "due today" or "mine".
+ */
+export type WhereOperand = Literal | Expr<never>;
+
+/** Operators on one field, with the list filters' meanings (`?field[op]=value`). */
+export interface WhereOps {
+  readonly eq?: WhereOperand;
+  readonly ne?: WhereOperand;
+  readonly lt?: WhereOperand;
+  readonly lte?: WhereOperand;
+  readonly gt?: WhereOperand;
+  readonly gte?: WhereOperand;
+  readonly in?: readonly Literal[];
+  readonly contains?: string;
+}
+
+/**
+ * Filters for `list`, `count`, `aggregate` and dashboard widgets, all of which must hold: a
+ * literal asks for equality, an array for one of its values, an expression for equality with
+ * its value, an object of operators for each of them.
+ * @example { status: ['new', 'open'], dueAt: { lt: now() }, assignee: caller('id') }
+ */
+export type Where = { readonly [field: string]: WhereOperand | readonly Literal[] | WhereOps };
 
 /**
  * Records, acting as the caller: every read and write obeys the caller's rules, as the REST

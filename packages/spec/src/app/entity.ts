@@ -54,8 +54,11 @@ export interface TransitionInput<S extends string, N extends string> {
 export interface ValidationInput<N extends string> {
   /** A short name for the rule, shown in the admin console. */
   readonly name?: string;
-  /** Which writes it applies to (default both). */
-  readonly on?: readonly ('create' | 'update')[];
+  /**
+   * Which writes it applies to (default create and update). On `delete` the rule is judged
+   * on the record about to be deleted: a failing check refuses the delete with `error`.
+   */
+  readonly on?: readonly ValidationOp[];
   /** Only checked when this holds. */
   readonly when?: Rule<N>;
   readonly check: Rule<N>;
@@ -63,6 +66,23 @@ export interface ValidationInput<N extends string> {
   /** The field the failure is reported on. */
   readonly field?: N;
   readonly params?: { readonly [name: string]: Expr<N> | Literal };
+}
+
+/** The writes a validation rule can judge. */
+export type ValidationOp = 'create' | 'update' | 'delete';
+
+/**
+ * No two records share the values of `fields` among those where `where` holds: a partial
+ * unique index on both dialects, so it holds under racing writes.
+ */
+export interface UniqueInput<N extends string> {
+  /** A short name, used in the index's name and the admin console. */
+  readonly name?: string;
+  readonly fields: readonly N[];
+  /** Only records where this holds are kept apart (fields and literals only: it becomes the index's WHERE). */
+  readonly where?: Rule<N>;
+  /** The error code a clashing write answers (default VALIDATION_FAILED, reported on the last field). */
+  readonly error?: string;
 }
 
 export interface MachineInput<SF extends string, St extends string, Tr, N extends string> {
@@ -76,8 +96,11 @@ export interface MachineInput<SF extends string, St extends string, Tr, N extend
 export interface EntityInput<F extends Fields, SF extends string, St extends string, Tr, N extends string> {
   readonly label?: string;
   readonly description?: string;
-  /** The field that names a record in lists and links. */
-  readonly title?: NoInfer<keyof F & string>;
+  /**
+   * What names a record in lists, links and headings: a field (`'subject'`), a path through a
+   * reference (`'book.title'`), or a template of fields and paths (`'{book.title} for {borrower.name}'`).
+   */
+  readonly title?: NoInfer<keyof F & string> | `${string}.${string}` | `${string}{${string}}${string}`;
   readonly fields: F;
   readonly states?: MachineInput<SF, St, Tr, N>;
   readonly access?: AccessInput<N>;
@@ -90,6 +113,13 @@ export interface EntityInput<F extends Fields, SF extends string, St extends str
    * name only the orders the product shows. Required scalar fields only.
    */
   readonly sortable?: readonly N[];
+  /** Conditional and multi-field uniqueness. */
+  readonly unique?: readonly UniqueInput<N>[];
+  /**
+   * The text fields full-text search covers (`?search=`), in order of weight: served by FTS5
+   * on SQLite and a GIN-indexed `tsvector` on PostgreSQL, ranked, under the read rules.
+   */
+  readonly search?: readonly N[];
 }
 
 // Normalized nodes: what every consumer (checker, server, meta) reads.
@@ -130,9 +160,15 @@ export interface MachineNode {
   };
   readonly transitions: { readonly [name: string]: TransitionNode };
 }
+export interface UniqueNode {
+  readonly name: string;
+  readonly fields: readonly string[];
+  readonly where?: RuleNode;
+  readonly error: string;
+}
 export interface ValidationNode {
   readonly name: string;
-  readonly on: readonly ('create' | 'update')[];
+  readonly on: readonly ValidationOp[];
   readonly when?: RuleNode;
   readonly check: RuleNode;
   readonly error: string;
@@ -153,6 +189,9 @@ export interface EntityNode {
   readonly indexes: readonly (readonly string[])[];
   /** The declared extra sorts (see `listCapabilities` for every sort a list accepts). */
   readonly sortable?: readonly string[];
+  readonly unique: readonly UniqueNode[];
+  /** The fields full-text search covers; absent when the entity declares none. */
+  readonly search?: readonly string[];
 }
 
 declare const entityTypes: unique symbol;
@@ -295,6 +334,13 @@ export function entity<
     })),
     indexes: (def.indexes ?? []).map((cols) => [...cols]),
     ...(def.sortable ? { sortable: [...def.sortable] } : {}),
+    unique: (def.unique ?? []).map((u, i) => ({
+      name: u.name ?? `unique${i + 1}`,
+      fields: [...u.fields],
+      ...(u.where ? { where: u.where } : {}),
+      error: u.error ?? 'VALIDATION_FAILED',
+    })),
+    ...(def.search ? { search: [...def.search] } : {}),
   };
   return deepFreeze(node) as EntityDef<WithState<F, SF, St>, InputsOf<Tr>>;
 }

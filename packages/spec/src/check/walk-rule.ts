@@ -103,6 +103,16 @@ const EXPR_CHILDREN: ExprVisitor<void, Omit<Walk, 'app'>> = {
     walkExpr(n.table, w.scope, w.visitor);
     walkExpr(n.key, w.scope, w.visitor);
   },
+  arith: (n, w) => {
+    walkExpr(n.left, w.scope, w.visitor);
+    walkExpr(n.right, w.scope, w.visitor);
+  },
+  // TODO(#16 rules): walk `where` in the child entity's scope.
+  aggregate: (n, w) => walkExpr(n.of, w.scope, w.visitor),
+  clock: (n, w) => {
+    walkExpr(n.value, w.scope, w.visitor);
+    walkExpr(n.zone, w.scope, w.visitor);
+  },
 };
 
 function relatedScope(app: App, scope: RuleScope, via: string): RuleScope {

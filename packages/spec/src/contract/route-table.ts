@@ -258,6 +258,26 @@ export const ROUTES = {
   // Admins, or a scraper with the operator's METRICS_TOKEN as its bearer token.
   getMetrics: get('/api/metrics', 'Prometheus metrics', 'admin', ['UNAUTHENTICATED', 'FORBIDDEN']),
   listRecords: { ...get('/api/entities/{entity}', 'List records', 'rules'), expand: 'entity' },
+  aggregateRecords: {
+    ...get('/api/entities/{entity}/aggregate', 'Group and aggregate records', 'rules'),
+    expand: 'entity',
+  },
+  exportRecords: {
+    ...get('/api/entities/{entity}/export', 'Export the list as CSV or JSON', 'rules'),
+    expand: 'entity',
+  },
+  importRecords: {
+    method: 'POST',
+    path: '/api/entities/{entity}/import',
+    summary: 'Import records from CSV or JSON, with a report by row',
+    auth: 'rules',
+    expand: 'entity',
+    success: [200],
+    codes: [...WRITE, 'VALIDATION_FAILED', 'RATE_LIMITED'],
+    body: true,
+    ifMatch: false,
+    rateScope: 'write',
+  },
   createRecord: {
     method: 'POST',
     path: '/api/entities/{entity}',

@@ -42,6 +42,70 @@ export interface Problem<C extends string = string> {
 export interface Page<T> {
   readonly items: T[];
   readonly nextCursor: string | null;
+  /** With `?count=true`: how many records match that the caller may read, over every page. */
+  readonly total?: number;
+}
+
+/**
+ * What `?expand=f1,f2` adds to each item of a list (and to a single record): per reference
+ * field, the record it points at as the caller may read it, or null when there is none or the
+ * caller may not read it (its own read rule and field rules decide, never the outer record's).
+ * @example const book = loan.$expand?.book?.title;
+ */
+export type Expanded = Readonly<Record<string, (RecordBase & Readonly<Record<string, unknown>>) | null>>;
+
+/** The functions `GET …/aggregate` computes over a field: `?sum=amount&avg=amount,rating`. */
+export type AggregateOp = 'sum' | 'min' | 'max' | 'avg';
+
+/**
+ * One group of an aggregate: the grouping fields' values, how many records it holds (with
+ * `?count`), and per function the value of each field asked for (null over no values).
+ * @example const g: AggregateGroup = { key: { status: 'open' }, count: 12, sum: { amount: 4200 } };
+ */
+export interface AggregateGroup {
+  readonly key: Readonly<Record<string, unknown>>;
+  readonly count?: number;
+  readonly sum?: Readonly<Record<string, number | null>>;
+  readonly min?: Readonly<Record<string, number | string | null>>;
+  readonly max?: Readonly<Record<string, number | string | null>>;
+  readonly avg?: Readonly<Record<string, number | null>>;
+}
+
+/**
+ * `GET /api/entities/{entity}/aggregate`: the groups over what the caller may read (one group
+ * with an empty key when there is no `groupBy`).
+ * @example const { groups }: AggregateAnswer = await res.json();
+ */
+export interface AggregateAnswer {
+  readonly groups: readonly AggregateGroup[];
+}
+
+/** How an import treats a failing row: `all` writes nothing unless every row passes; `each` writes every row that passes. */
+export type ImportMode = 'all' | 'each';
+
+/**
+ * The outcome of one row of an import (rows count from 1, as a spreadsheet does after its
+ * header): `created` with the new record's id; `failed` with the catalogue code and the
+ * failing fields; `skipped` when an `all` import stopped before writing anything.
+ */
+export interface ImportRowResult {
+  readonly row: number;
+  readonly status: 'created' | 'failed' | 'skipped';
+  readonly id?: string;
+  readonly code?: string;
+  readonly errors?: readonly FieldError[];
+}
+
+/**
+ * What `POST /api/entities/{entity}/import` answers: a report by row.
+ * @example if (report.failed > 0) show(report.rows.filter((r) => r.status === 'failed'));
+ */
+export interface ImportReport {
+  readonly mode: ImportMode;
+  readonly total: number;
+  readonly created: number;
+  readonly failed: number;
+  readonly rows: readonly ImportRowResult[];
 }
 
 /**

@@ -3,7 +3,7 @@
  * who may run each transition, and its cross-field rules — each rule with its words.
  */
 import type { App } from '../app/define-app';
-import { type EntityNode, humanize } from '../app/entity';
+import { type EntityNode, humanize, type ValidationOp } from '../app/entity';
 import type { Fields } from '../fields/field';
 import type { RuleNode } from '../rules/rule';
 import type { FilterOperator } from './filter-operators';
@@ -59,7 +59,7 @@ export interface EntityMeta {
   };
   readonly validate: readonly {
     readonly name: string;
-    readonly on: readonly ('create' | 'update')[];
+    readonly on: readonly ValidationOp[];
     readonly when?: RuleMeta;
     readonly check: RuleMeta;
     readonly error: string;

@@ -159,7 +159,15 @@ const EXPR: ExprVisitor<string, Scope> = {
   now: () => 'now',
   addTime: (e, s) => `${expr(e.base, s)} plus ${expr(e.amount, s)} ${e.unit}`,
   lookup: (e, s) => `${expr(e.table, s)} for ${expr(e.key, s)}`,
+  arith: (e, s) => `(${expr(e.left, s)} ${ARITH_WORDS[e.op]} ${expr(e.right, s)})`,
+  aggregate: (e) =>
+    e.fn === 'count' ? `the number of ${e.entity}` : `the ${AGGREGATE_WORDS[e.fn]} ${e.field} of ${e.entity}`,
+  clock: (e, s) => `the ${CLOCK_WORDS[e.part]} of ${expr(e.value, s)} in ${expr(e.zone, s)}`,
 };
+
+const ARITH_WORDS = { add: 'plus', sub: 'minus', mul: 'times', div: 'divided by' } as const;
+const AGGREGATE_WORDS = { sum: 'total', min: 'least', max: 'greatest' } as const;
+const CLOCK_WORDS = { time: 'time of day', date: 'date', weekday: 'weekday' } as const;
 
 function literal(v: Literal): string {
   if (v === null) return 'empty';

@@ -7,9 +7,13 @@ import type { Field, Fields } from './field';
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The value a field holds, without null. */
-export type BaseValueOf<F> = F extends { type: 'text' | 'longText' | 'email' | 'datetime' | 'ref' }
+export type BaseValueOf<F> = F extends {
+  type: 'text' | 'longText' | 'email' | 'url' | 'datetime' | 'date' | 'ref';
+}
   ? string
-  : F extends { type: 'integer' | 'number' }
+  : F extends { type: 'integer'; choices: readonly (infer C extends number)[] }
+    ? C
+    : F extends { type: 'integer' | 'number' }
     ? number
     : F extends { type: 'boolean' }
       ? boolean

@@ -37,6 +37,10 @@ export interface NumberOptions extends FieldOptions {
   readonly min?: number;
   readonly max?: number;
 }
+export interface IntegerOptions extends NumberOptions {
+  /** The only values allowed (durations of 15, 30, 45 or 60 minutes); shown as a choice. */
+  readonly choices?: readonly number[];
+}
 export interface RefOptions extends FieldOptions {
   /** A rule the referenced record must satisfy, written over its own fields. */
   readonly where?: Rule<string>;
@@ -58,6 +62,8 @@ export type ScalarType =
   | 'boolean'
   | 'enum'
   | 'datetime'
+  | 'date'
+  | 'url'
   | 'ref';
 export type FieldType = ScalarType | 'list' | 'object' | 'map' | 'state';
 
@@ -66,16 +72,25 @@ interface Tagged<T extends FieldType> {
   readonly type: T;
 }
 
-export type TextField = Tagged<'text' | 'longText' | 'email'> & TextOptions;
-export type NumberField = Tagged<'integer' | 'number'> & NumberOptions;
+export type TextField = Tagged<'text' | 'longText' | 'email' | 'url'> & TextOptions;
+export type NumberField = Tagged<'integer' | 'number'> & IntegerOptions;
 export type BooleanField = Tagged<'boolean'> & FieldOptions;
 export type DatetimeField = Tagged<'datetime'> & FieldOptions;
+/** A calendar date with no time or zone, `YYYY-MM-DD`; `min`/`max` bound it the same way. */
+export type DateField = Tagged<'date'> & FieldOptions & { readonly min?: string; readonly max?: string };
 export type EnumField<V extends string = string> = Tagged<'enum'> &
   FieldOptions & { readonly values: readonly V[] };
 export type RefField<E extends string = string> = Tagged<'ref'> & RefOptions & { readonly entity: E };
 export type StateField<S extends string = string> = Tagged<'state'> &
   FieldOptions & { readonly values: readonly S[] };
-export type ScalarField = TextField | NumberField | BooleanField | DatetimeField | EnumField | RefField;
+export type ScalarField =
+  | TextField
+  | NumberField
+  | BooleanField
+  | DatetimeField
+  | DateField
+  | EnumField
+  | RefField;
 export type ListField<I extends ScalarField = ScalarField> = Tagged<'list'> &
   ListOptions & { readonly of: I };
 export type ObjectField<F extends Fields = Fields> = Tagged<'object'> & FieldOptions & { readonly fields: F };
@@ -113,14 +128,20 @@ export const f = {
   longText: <const O extends TextOptions = {}>(options: O = {} as O) => make('longText', options, {}),
   /** An email address, stored lower-cased. */
   email: <const O extends TextOptions = {}>(options: O = {} as O) => make('email', options, {}),
-  /** A whole number. */
-  integer: <const O extends NumberOptions = {}>(options: O = {} as O) => make('integer', options, {}),
+  /** An absolute `http:` or `https:` URL. */
+  url: <const O extends TextOptions = {}>(options: O = {} as O) => make('url', options, {}),
+  /** A whole number; with `choices`, one of them. */
+  integer: <const O extends IntegerOptions = {}>(options: O = {} as O) => make('integer', options, {}),
   /** A number. */
   number: <const O extends NumberOptions = {}>(options: O = {} as O) => make('number', options, {}),
   /** True or false. */
   boolean: <const O extends FieldOptions = {}>(options: O = {} as O) => make('boolean', options, {}),
   /** An instant, as an ISO-8601 string in UTC. */
   datetime: <const O extends FieldOptions = {}>(options: O = {} as O) => make('datetime', options, {}),
+  /** A calendar date with no time, `YYYY-MM-DD` (a birthday, a due date). */
+  date: <const O extends FieldOptions & { readonly min?: string; readonly max?: string } = {}>(
+    options: O = {} as O,
+  ) => make('date', options, {}),
   /** One of a closed set of strings. */
   enum: <const V extends string, const O extends FieldOptions & { readonly default?: NoInfer<V> } = {}>(
     values: readonly V[],

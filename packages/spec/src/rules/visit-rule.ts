@@ -70,4 +70,7 @@ export const EXPR_KINDS: Readonly<Record<ExprKind, true>> = {
   now: true,
   addTime: true,
   lookup: true,
+  arith: true,
+  aggregate: true,
+  clock: true,
 };

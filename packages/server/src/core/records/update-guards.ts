@@ -63,6 +63,16 @@ const NO_READS: ExprVisitor<void, Set<string>> = {
     visitExpr(n.table, NO_READS, into);
     visitExpr(n.key, NO_READS, into);
   },
+  arith: (n, into) => {
+    visitExpr(n.left, NO_READS, into);
+    visitExpr(n.right, NO_READS, into);
+  },
+  // The children it reads are other records; on this one it reads only the parent's id.
+  aggregate: (n, into) => visitExpr(n.of, NO_READS, into),
+  clock: (n, into) => {
+    visitExpr(n.value, NO_READS, into);
+    visitExpr(n.zone, NO_READS, into);
+  },
 };
 
 /** False when the rule asks what changed (no answer before a write); else its reads are in `into`. */

@@ -14,6 +14,10 @@ const READS_RECORD: ExprVisitor<boolean> = {
   now: () => false,
   addTime: (n) => visitExpr(n.base, READS_RECORD, undefined) || visitExpr(n.amount, READS_RECORD, undefined),
   lookup: (n) => visitExpr(n.table, READS_RECORD, undefined) || visitExpr(n.key, READS_RECORD, undefined),
+  arith: (n) => visitExpr(n.left, READS_RECORD, undefined) || visitExpr(n.right, READS_RECORD, undefined),
+  // Other records are read: never a value to compute up front.
+  aggregate: () => true,
+  clock: (n) => visitExpr(n.value, READS_RECORD, undefined) || visitExpr(n.zone, READS_RECORD, undefined),
 };
 
 /**
