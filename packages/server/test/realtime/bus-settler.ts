@@ -1,10 +1,16 @@
 /**
  * Waiting, without sleeps, until realtime has dispatched every committed change. On SQLite
  * a change is heard before its write answers, so the hub's `settled()` is enough. On
- * PostgreSQL a change is heard later, through NOTIFY and the outbox; the settler counts the
- * outbox rows written since it started and waits until this process has heard as many.
+ * PostgreSQL a change is heard later, through NOTIFY and the outbox: the settler commits a
+ * marker of its own to the outbox and waits until this process hears it. The outbox is read
+ * in commit order, so by then every change committed before the marker has been heard too.
+ *
+ * It used to count outbox rows written since it started against events heard since then;
+ * rows the bus had not yet read when the settler started were heard but not counted, so a
+ * settle could return that many events early (a deleted ticket not yet dispatched at the
+ * check: the realtime leak property's rare failure on PostgreSQL).
  */
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { Ninefold } from '../../src/start-app';
 
 /** Resolves once every change committed so far has been dispatched to the sockets. */
@@ -18,24 +24,26 @@ const LIMIT_MS = 10_000;
 export async function busSettler(nf: Ninefold): Promise<Settle> {
   const hub = nf.server.realtime;
   if (nf.db.dialect.name !== 'postgres') return () => hub.settled();
-  let heard = 0;
-  // Registered after the hub's listener, so an event counted here is already in its queue.
-  nf.core.bus.listen(() => {
-    heard += 1;
+  const waiting = new Map<string, () => void>();
+  // Registered after the hub's listener, so an event heard here is already in its queue.
+  nf.core.bus.listen((event) => {
+    if (event.kind === 'sessionEnded') waiting.get(event.session)?.();
   });
-  const start = await nf.db.all<{ max: number | null }>(
-    sql`select max(id) as max from nf_events`.compile(nf.db.qb),
-  );
-  const base = Number(start[0]?.max ?? 0);
   return async () => {
-    const rows = await nf.db.all<{ n: number }>(
-      sql`select count(*) as n from nf_events where id > ${base}`.compile(nf.db.qb),
-    );
-    const written = Number(rows[0]?.n ?? 0);
-    const until = Date.now() + LIMIT_MS;
-    while (heard < written) {
-      if (Date.now() > until) throw new Error(`heard ${heard} of ${written} committed changes`);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    // A session id no session has: sockets and session caches that hear it drop nothing.
+    const marker = `settle-${randomUUID()}`;
+    const heard = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the settle marker was never heard')), LIMIT_MS);
+      waiting.set(marker, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    try {
+      await nf.db.transaction((tx) => nf.core.bus.stage(tx, [{ kind: 'sessionEnded', session: marker }]));
+      await heard;
+    } finally {
+      waiting.delete(marker);
     }
     await hub.settled();
   };
