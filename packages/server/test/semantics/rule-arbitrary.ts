@@ -4,7 +4,15 @@
  * caller, constants — one of them null —, inputs, now and times from it, table lookups) and
  * other fields; `related`/`can` through references that may be empty or point at nothing.
  */
-import type { CompareOp, EntityOperation, ExprNode, Literal, RuleNode } from '@ninefold/spec';
+import type {
+  AggregateFn,
+  ArithOp,
+  CompareOp,
+  EntityOperation,
+  ExprNode,
+  Literal,
+  RuleNode,
+} from '@ninefold/spec';
 import fc from 'fast-check';
 import type { Caller } from '../../src/core/rules/rule-context';
 import { POOL, TIMES, USERS } from './semantics-rows';
@@ -128,6 +136,77 @@ function leafArb(scope: Scope): fc.Arbitrary<RuleNode> {
   );
 }
 
+/**
+ * Arithmetic over the scope's numeric fields: null operands, zero divisors, negative and
+ * fractional numbers, nested once; every op is one IEEE double operation on both sides.
+ */
+function arithArb(scope: Scope): fc.Arbitrary<ExprNode> {
+  const numeric = fieldsOf(scope).filter(([, t]) => t === 'integer' || t === 'number');
+  const leaf = fc.oneof(
+    fc.constantFrom(...numeric.map(([name]): ExprNode => ({ kind: 'field', name }))),
+    fc.constantFrom(0, -1, 0.5, 2, -2.5, 3, null).map(lit),
+    fc.constantFrom(constant('LIMIT'), constant('EMPTY'), input('num')),
+  );
+  const op = fc.constantFrom<ArithOp>('add', 'sub', 'mul', 'div');
+  const once = fc
+    .tuple(op, leaf, leaf)
+    .map(([o, left, right]): ExprNode => ({ kind: 'arith', op: o, left, right }));
+  return fc
+    .tuple(op, fc.oneof(once, leaf), fc.oneof(once, leaf))
+    .map(([o, left, right]): ExprNode => ({ kind: 'arith', op: o, left, right }));
+}
+
+/**
+ * Aggregates of the items pointing at a parent: from a parent (`of: id`), or an item's
+ * siblings (`of: parent`), under a plain condition on the child. Sums only over integers:
+ * a sum of fractions in another order may differ in its last bit, on any database.
+ */
+function aggregateArb(scope: Scope): fc.Arbitrary<ExprNode> {
+  const of: ExprNode = { kind: 'field', name: scope === 'items' ? 'parent' : 'id' };
+  const spec = fc.constantFrom<[AggregateFn, string | undefined]>(
+    ['count', undefined],
+    ['sum', 'n'],
+    ['sum', 'version'],
+    ['min', 'n'],
+    ['max', 'x'],
+    ['min', 'x'],
+    ['max', 'n'],
+  );
+  return fc.tuple(spec, fc.option(leafArb('items'), { nil: undefined })).map(
+    ([[fn, field], where]): ExprNode => ({
+      kind: 'aggregate',
+      fn,
+      entity: 'items',
+      via: 'parent',
+      ...(field ? { field } : {}),
+      ...(where ? { where } : {}),
+      of,
+    }),
+  );
+}
+
+/** A number computed from fields (arithmetic, an aggregate, or both) compared with a value. */
+function computedArb(scope: Scope): fc.Arbitrary<RuleNode> {
+  const computed = fc.oneof(
+    arithArb(scope),
+    aggregateArb(scope),
+    fc
+      .tuple(aggregateArb(scope), arithArb(scope), fc.constantFrom<ArithOp>('add', 'sub', 'div'))
+      .map(([a, b, op]): ExprNode => ({ kind: 'arith', op, left: a, right: b })),
+  );
+  const other = fc.oneof(
+    fc.constantFrom(-2, -1, 0, 0.5, 1, 2, 3, 6, null).map(lit),
+    operandArb(scope, 'integer'),
+    arithArb(scope),
+  );
+  return fc
+    .tuple(fc.constantFrom(...OPS), computed, other, fc.boolean())
+    .map(
+      ([op, left, right, flip]): RuleNode =>
+        flip ? { kind: 'compare', op, left: right, right: left } : { kind: 'compare', op, left, right },
+    );
+}
+
 const MEMO = new Map<string, fc.Arbitrary<RuleNode>>();
 
 /**
@@ -144,6 +223,7 @@ export function ruleArb(scope: Scope, depth: number): fc.Arbitrary<RuleNode> {
       ? leaf
       : fc.oneof(
           { arbitrary: leaf, weight: 4 },
+          { arbitrary: computedArb(scope), weight: 2 },
           {
             arbitrary: fc
               .array(ruleArb(scope, depth - 1), { maxLength: 3 })

@@ -5,12 +5,22 @@
  * answer the same for each, unknown included, and the server's predicate (`evalRule`, which
  * loads related rows as it goes) must admit exactly the rows whose answer is true.
  */
-import { evaluateRule, type RuleNode, ruleToText, type Semantics, type Truth } from '@ninefold/spec';
+import {
+  aggregateValues,
+  type ExprOf,
+  evaluateRule,
+  type RelatedRows,
+  type RuleNode,
+  ruleToText,
+  type Semantics,
+  type Truth,
+} from '@ninefold/spec';
 import { sql } from 'kysely';
 import type { Rec } from '../../src/core/records/row-codec';
 import { accessRule } from '../../src/core/rules/access-rule';
 import { ruleToSql } from '../../src/core/rules/compile-rule';
 import { evalRule } from '../../src/core/rules/evaluate-rule';
+import { aggregateLoader } from '../../src/core/rules/load-aggregate';
 import { type RuleContext, roleOf } from '../../src/core/rules/rule-context';
 import type { Ninefold } from '../../src/start-app';
 import type { RuleCase } from './rule-arbitrary';
@@ -59,12 +69,25 @@ export async function runRuleCases(
   const byId = new Map(stored.items.map((r) => [String(r.id), r]));
   const load = async (entity: string, id: string) =>
     entity === 'parents' ? (stored.parents.get(id) ?? null) : null;
+  const aggregates = aggregateLoader(nf.db, load);
   for (const [i, c] of cases.entries()) {
     const ctx = contextOf(c);
-    const related = {
+    const related: RelatedRows = {
       row: (entity: string, id: string) => (entity === 'parents' ? (stored.parents.get(id) ?? null) : null),
       access: (entity: string, op: 'read' | 'create' | 'update' | 'delete') =>
         accessRule(semanticsApp, entity, roleOf(c.caller), op),
+      // The oracle: the children picked from the stored rows by the evaluator, folded in JS.
+      aggregate: (node: ExprOf<'aggregate'>, parentId: string): unknown => {
+        const children = stored.items.filter(
+          (r) =>
+            r[node.via] === parentId &&
+            (!node.where || evaluateRule(node.where, node.entity, r, ctx, { related, semantics }) === true),
+        );
+        return aggregateValues(
+          node.fn,
+          children.map((r) => (node.field ? (r[node.field] ?? null) : true)),
+        );
+      },
     };
     for (const row of rows) {
       const record = byId.get(String(row.id))!;
@@ -73,7 +96,7 @@ export async function runRuleCases(
       tally?.set(String(sqlSays), (tally.get(String(sqlSays)) ?? 0) + 1);
       if (evalSays !== sqlSays) throw new Mismatch(describe(c.rule, c, record, sqlSays, evalSays));
       if (withServer) {
-        const admits = await evalRule(c.rule, 'items', record, ctx, load);
+        const admits = await evalRule(c.rule, 'items', record, { ...ctx, aggregates }, load);
         if (admits !== (sqlSays === true)) {
           throw new Mismatch(`evalRule admits ${admits}\n${describe(c.rule, c, record, sqlSays, evalSays)}`);
         }

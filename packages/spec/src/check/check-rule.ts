@@ -7,6 +7,7 @@ import type { RuleNode } from '../rules/rule';
 import { type RuleVisitor, visitRule } from '../rules/visit-rule';
 import { roleNames } from './app-lookup';
 import type { CheckContext } from './check-context';
+import { checkClockLiteral } from './computed-expr-checks';
 import { article, which } from './describe-names';
 import { checkExprNode } from './expr-node-checks';
 import { fieldIn, quietField, type RuleOptions, type RuleSite, recordIn, reportAt } from './rule-site';
@@ -115,6 +116,7 @@ function checkVia(site: RuleSite, via: string, how: string, scope: RuleScope): v
 // A literal compared with a field or the caller's role must be a value it can take, or the
 // rule silently never (or always) holds.
 function checkLiteral(site: RuleSite, operand: ExprNode, value: Literal, scope: RuleScope): void {
+  checkClockLiteral(site, operand, value, scope);
   if (operand.kind === 'caller' && operand.prop === 'role') {
     const roles = roleNames(site.ctx.app);
     if (typeof value === 'string' && !roles.includes(value)) {

@@ -3,6 +3,7 @@
  * and table lookups get the kind of constant they need.
  */
 import type { ExprNode } from '../rules/expr';
+import { checkAggregate, checkArith, checkClock } from './computed-expr-checks';
 import { which } from './describe-names';
 import { fieldIn, quietField, type RuleSite, reportAt } from './rule-site';
 import type { RuleScope } from './walk-rule';
@@ -43,6 +44,15 @@ export function checkExprNode(site: RuleSite, node: ExprNode, scope: RuleScope):
       return;
     case 'lookup':
       checkLookup(site, node, scope);
+      return;
+    case 'arith':
+      checkArith(site, node, scope);
+      return;
+    case 'aggregate':
+      checkAggregate(site, node, scope);
+      return;
+    case 'clock':
+      checkClock(site, node, scope);
       return;
     default:
       return;

@@ -14,6 +14,18 @@ export interface RuleOptions {
   readonly inputs?: Fields;
   /** Only validation rules see a write, so only they may ask what it `changed`. */
   readonly allowChanged?: boolean;
+  /** The rule becomes SQL (default: told by its path, `becomesSql`). */
+  readonly sql?: boolean;
+}
+
+/**
+ * Whether the rule becomes SQL as well as a predicate: access rules (lists filter by them,
+ * and `can()` reaches every operation's), quotas' `where` and unique constraints' `where`.
+ * Elsewhere (validation, transitions, reference `where`) a rule is judged in JavaScript only.
+ * @example becomesSql(site) // true at 'entities.tickets.access.read.customer[0].where'
+ */
+export function becomesSql(site: RuleSite): boolean {
+  return site.options.sql ?? /^entities\.[^.]+\.(access|unique)\b|^limits\.quotas\./.test(site.path);
 }
 
 export interface RuleSite {
@@ -29,9 +41,10 @@ export interface RuleSite {
  * @example reportAt(site, scope, "asks for state 'opened', …")
  */
 export function reportAt(site: RuleSite, scope: RuleScope, message: string): void {
+  const under = scope.kind === 'record' && scope.under ? ` (inside the where of ${scope.under})` : '';
   const inside =
     scope.kind === 'record' && scope.via.length ? ` (inside related('${scope.via.join("' → '")}'))` : '';
-  site.ctx.report(site.path, `${site.subject}${inside} ${message}`);
+  site.ctx.report(site.path, `${site.subject}${under}${inside} ${message}`);
 }
 
 /**

@@ -100,8 +100,22 @@ export function staticType(
       return { kind: 'string', what: `add${node.unit === 'hours' ? 'Hours' : 'Days'}() (a timestamp)` };
     case 'lookup':
       return lookupType(ctx, node);
+    case 'arith':
+      return { kind: 'number', what: `${ARITH_NAMES[node.op]}()` };
+    case 'aggregate': {
+      const what = `${node.fn}Of('${node.entity}')`;
+      if (node.fn === 'count' || node.fn === 'sum') return { kind: 'number', what };
+      const field = node.field ? ctx.app.entities[node.entity]?.fields[node.field] : undefined;
+      return field && { kind: fieldKind(field), what };
+    }
+    case 'clock':
+      return node.part === 'weekday'
+        ? { kind: 'number', what: 'weekdayOf() (1 Monday … 7 Sunday)' }
+        : { kind: 'string', what: node.part === 'time' ? 'timeOfDay() (HH:MM)' : 'dateOf() (YYYY-MM-DD)' };
   }
 }
+
+const ARITH_NAMES = { add: 'add', sub: 'subtract', mul: 'multiply', div: 'divide' } as const;
 
 // A lookup gives one of the table's values: known when they are all of one kind.
 function lookupType(ctx: CheckContext, node: Extract<ExprNode, { kind: 'lookup' }>): StaticType | undefined {

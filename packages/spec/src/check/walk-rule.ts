@@ -6,6 +6,7 @@ import type { App } from '../app/define-app';
 import type { ExprNode } from '../rules/expr';
 import type { RuleNode } from '../rules/rule';
 import {
+  type ExprOf,
   type ExprVisitor,
   type RuleVisitor as RuleNodeVisitor,
   visitExpr,
@@ -15,8 +16,16 @@ import { refTarget } from './app-lookup';
 
 /** What the fields, states and references of a node are read from. */
 export type RuleScope =
-  /** A record of `entity`, reached from the rule's own entity through the `via` fields. */
-  | { readonly kind: 'record'; readonly entity: string; readonly via: readonly string[] }
+  /**
+   * A record of `entity`, reached from the rule's own entity through the `via` fields, or
+   * a child record an aggregate counts (`under` names the aggregate, for messages).
+   */
+  | {
+      readonly kind: 'record';
+      readonly entity: string;
+      readonly via: readonly string[];
+      readonly under?: string;
+    }
   /** No record at all (an action's rule): `what` says where, for messages. */
   | { readonly kind: 'none'; readonly what: string }
   /** Behind a reference that does not resolve: already reported, so its inside is not checked. */
@@ -51,9 +60,9 @@ export function walkRule(app: App, node: RuleNode, scope: RuleScope, visitor: Ru
  * Visits an expression and every expression inside it, depth first.
  * @example walkExpr(field.computed, recordScope('tickets'), { expr: (node) => console.log(node.kind) })
  */
-export function walkExpr(node: ExprNode, scope: RuleScope, visitor: RuleVisitor): void {
+export function walkExpr(node: ExprNode, scope: RuleScope, visitor: RuleVisitor, app?: App): void {
   visitor.expr?.(node, scope);
-  visitExpr(node, EXPR_CHILDREN, { scope, visitor });
+  visitExpr(node, EXPR_CHILDREN, { app, scope, visitor });
 }
 
 interface Walk {
@@ -61,6 +70,9 @@ interface Walk {
   readonly scope: RuleScope;
   readonly visitor: RuleVisitor;
 }
+
+/** Without an app (an expression walked on its own), an aggregate's `where` is not walked. */
+type ExprWalk = Omit<Walk, 'app'> & { readonly app: App | undefined };
 
 const leaf = () => {};
 
@@ -80,15 +92,15 @@ const RULE_CHILDREN: RuleNodeVisitor<void, Walk> = {
   },
   not: (n, w) => walkRule(w.app, n.rule, w.scope, w.visitor),
   compare: (n, w) => {
-    walkExpr(n.left, w.scope, w.visitor);
-    walkExpr(n.right, w.scope, w.visitor);
+    walkExpr(n.left, w.scope, w.visitor, w.app);
+    walkExpr(n.right, w.scope, w.visitor, w.app);
   },
-  in: (n, w) => walkExpr(n.left, w.scope, w.visitor),
-  isNull: (n, w) => walkExpr(n.operand, w.scope, w.visitor),
+  in: (n, w) => walkExpr(n.left, w.scope, w.visitor, w.app),
+  isNull: (n, w) => walkExpr(n.operand, w.scope, w.visitor, w.app),
   related: (n, w) => walkRule(w.app, n.rule, relatedScope(w.app, w.scope, n.via), w.visitor),
 };
 
-const EXPR_CHILDREN: ExprVisitor<void, Omit<Walk, 'app'>> = {
+const EXPR_CHILDREN: ExprVisitor<void, ExprWalk> = {
   field: leaf,
   literal: leaf,
   caller: leaf,
@@ -96,27 +108,43 @@ const EXPR_CHILDREN: ExprVisitor<void, Omit<Walk, 'app'>> = {
   input: leaf,
   now: leaf,
   addTime: (n, w) => {
-    walkExpr(n.base, w.scope, w.visitor);
-    walkExpr(n.amount, w.scope, w.visitor);
+    walkExpr(n.base, w.scope, w.visitor, w.app);
+    walkExpr(n.amount, w.scope, w.visitor, w.app);
   },
   lookup: (n, w) => {
-    walkExpr(n.table, w.scope, w.visitor);
-    walkExpr(n.key, w.scope, w.visitor);
+    walkExpr(n.table, w.scope, w.visitor, w.app);
+    walkExpr(n.key, w.scope, w.visitor, w.app);
   },
   arith: (n, w) => {
-    walkExpr(n.left, w.scope, w.visitor);
-    walkExpr(n.right, w.scope, w.visitor);
+    walkExpr(n.left, w.scope, w.visitor, w.app);
+    walkExpr(n.right, w.scope, w.visitor, w.app);
   },
-  // TODO(#16 rules): walk `where` in the child entity's scope.
-  aggregate: (n, w) => walkExpr(n.of, w.scope, w.visitor),
+  aggregate: (n, w) => {
+    walkExpr(n.of, w.scope, w.visitor, w.app);
+    if (n.where && w.app) walkRule(w.app, n.where, childScope(w.app, n), w.visitor);
+  },
   clock: (n, w) => {
-    walkExpr(n.value, w.scope, w.visitor);
-    walkExpr(n.zone, w.scope, w.visitor);
+    walkExpr(n.value, w.scope, w.visitor, w.app);
+    walkExpr(n.zone, w.scope, w.visitor, w.app);
   },
 };
+
+/** The scope an aggregate's `where` is written in: the child entity's records. */
+function childScope(app: App, n: ExprOf<'aggregate'>): RuleScope {
+  return Object.hasOwn(app.entities, n.entity)
+    ? { kind: 'record', entity: n.entity, via: [], under: `${n.fn}Of('${n.entity}')` }
+    : { kind: 'unresolved' };
+}
 
 function relatedScope(app: App, scope: RuleScope, via: string): RuleScope {
   if (scope.kind !== 'record') return { kind: 'unresolved' };
   const target = refTarget(app, scope.entity, via);
-  return target ? { kind: 'record', entity: target, via: [...scope.via, via] } : { kind: 'unresolved' };
+  return target
+    ? {
+        kind: 'record',
+        entity: target,
+        via: [...scope.via, via],
+        ...(scope.under ? { under: scope.under } : {}),
+      }
+    : { kind: 'unresolved' };
 }

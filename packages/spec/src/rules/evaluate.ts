@@ -6,10 +6,12 @@
  * rows it asked for and evaluates again, so plain rules never wait on a promise.
  */
 import { ANONYMOUS } from '../app/define-app';
-import type { CallerProp, ExprNode, Literal } from './expr';
+import { emptyAggregate } from './aggregate-value';
+import { clockValue } from './clock-value';
+import type { ArithOp, CallerProp, ExprNode, Literal } from './expr';
 import type { EntityOperation, RuleNode } from './rule';
 import { type Semantics, SQL_SEMANTICS, type Truth } from './sql-semantics';
-import { type ExprVisitor, type RuleVisitor, visitExpr, visitRule } from './visit-rule';
+import { type ExprOf, type ExprVisitor, type RuleVisitor, visitExpr, visitRule } from './visit-rule';
 
 /** The answer needs something this evaluation does not have: a related row, a field the page lacks. */
 export const UNDECIDED: unique symbol = Symbol('undecided');
@@ -48,6 +50,12 @@ export interface RelatedRows {
   row(entity: string, id: string): Row | null | Undecided;
   /** The rule deciding `op` on `entity` for the caller (the access rules are the server's). */
   access(entity: string, op: EntityOperation): RuleNode;
+  /**
+   * The aggregate's value over the children of the parent `parentId` (every child, whatever
+   * the caller may read: it is a rule of integrity), or `UNDECIDED` while it is not computed.
+   * Absent, every aggregate is `UNDECIDED`.
+   */
+  aggregate?(node: ExprOf<'aggregate'>, parentId: string): unknown;
 }
 
 export interface EvaluateOptions {
@@ -110,10 +118,26 @@ const EXPR: ExprVisitor<Value, Scope> = {
     // An unreadable or out-of-range time is no time at all, not a thrown RangeError.
     return Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? new Date(t).toISOString() : null;
   },
-  // TODO(#16 rules): the meanings of arithmetic, aggregates and clock functions.
-  arith: () => UNDECIDED,
-  aggregate: () => UNDECIDED,
-  clock: () => UNDECIDED,
+  arith: (n, s) => {
+    const a = visitExpr(n.left, EXPR, s);
+    const b = visitExpr(n.right, EXPR, s);
+    if (a === UNDECIDED || b === UNDECIDED) return UNDECIDED;
+    return arithmetic(n.op, a, b);
+  },
+  aggregate: (n, s) => {
+    const parent = visitExpr(n.of, EXPR, s);
+    if (parent === UNDECIDED) return UNDECIDED;
+    // No parent: no child points at it (`via = NULL` holds for none).
+    if (typeof parent !== 'string') return emptyAggregate(n.fn);
+    const aggregate = s.options.related?.aggregate;
+    return aggregate ? aggregate(n, parent) : UNDECIDED;
+  },
+  clock: (n, s) => {
+    const value = visitExpr(n.value, EXPR, s);
+    const zone = visitExpr(n.zone, EXPR, s);
+    if (value === UNDECIDED || zone === UNDECIDED) return UNDECIDED;
+    return clockValue(n.part, value, zone);
+  },
   lookup: (n, s) => {
     const table = visitExpr(n.table, EXPR, s);
     const key = visitExpr(n.key, EXPR, s);
@@ -123,6 +147,17 @@ const EXPR: ExprVisitor<Value, Scope> = {
     return Object.hasOwn(table, key) ? ((table as Record<string, unknown>)[key] ?? null) : null;
   },
 };
+
+/**
+ * Arithmetic on two numbers as both dialects compute it (each operand cast to a double, so
+ * 7 / 2 is 3.5): null for a null or non-number operand, a division by zero, or a result no
+ * double holds.
+ */
+function arithmetic(op: ArithOp, a: unknown, b: unknown): number | null {
+  if (typeof a !== 'number' || typeof b !== 'number') return null;
+  const v = op === 'add' ? a + b : op === 'sub' ? a - b : op === 'mul' ? a * b : b === 0 ? null : a / b;
+  return v !== null && Number.isFinite(v) ? v : null;
+}
 
 function isNullLiteral(e: ExprNode): boolean {
   return e.kind === 'literal' && e.value === null;

@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import type { BusEvent, ChangeEvent } from '../changes/change-event';
 import { accessRule } from '../rules/access-rule';
 import { evalRule, NEEDS_ROWS, ruleNow } from '../rules/evaluate-rule';
+import { aggregateLoader } from '../rules/load-aggregate';
 import { EVERY_FIELD, type FieldSet, fieldsHeld, type ReadPlan, readPlan } from '../rules/record-fields';
 import { type Caller, type RuleContext, roleOf } from '../rules/rule-context';
 import { decodeInPlace, type Rec, recordColumns } from './row-codec';
@@ -43,7 +44,12 @@ export class RecordScope {
     /** Changes made in this scope's transaction, announced once it commits. */
     readonly events: BusEvent[] = [],
   ) {
-    this.rules = { app, caller, now };
+    this.rules = {
+      app,
+      caller,
+      now,
+      aggregates: aggregateLoader(exec, (entity, id) => this.load(entity, id)),
+    };
   }
 
   get role(): string {
@@ -135,14 +141,23 @@ export class RecordScope {
     return this.decided(entity, record, (holds) => fieldsHeld(plan, (g) => holds(g.where)));
   }
 
-  /** Evaluates any rule over a record of `entity` in this scope. */
+  /**
+   * Evaluates any rule over a record of `entity` in this scope. A rule judged with `changed`
+   * is judged for that write of `record` (a validation rule): unless `extra.write` says
+   * otherwise, its aggregates count the record as written (rule-context.ts `PendingWrite`).
+   */
   holds(
     rule: Parameters<typeof evalRule>[0],
     entity: string,
     record: Rec | null,
     extra: Partial<RuleContext> = NO_EXTRA,
   ): Promise<boolean> {
-    return evalRule(rule, entity, record, this.#context(extra), this.#loader());
+    const ctx = this.#context(extra);
+    const judged =
+      extra.changed && !extra.write && typeof record?.id === 'string'
+        ? { ...ctx, write: { entity, id: record.id, record } }
+        : ctx;
+    return evalRule(rule, entity, record, judged, this.#loader());
   }
 
   /**

@@ -10,11 +10,15 @@
  * unknown included.
  */
 import {
+  type App,
   type ExprNode,
+  type ExprOf,
+  type ExprVisitor,
   evaluateRule,
   type RuleNode,
   type RuleVisitor,
   UNDECIDED,
+  visitExpr,
   visitRule,
 } from '@ninefold/spec';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -27,6 +31,7 @@ const FALSE = sql<SqlBool>`(1 = 0)`;
 // SQL's unknown, typed boolean on PostgreSQL: `not unknown` stays unknown, as in the evaluator.
 const UNKNOWN = sql<SqlBool>`(1 = null)`;
 const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+const ARITH = { add: '+', sub: '-', mul: '*', div: '/' } as const;
 
 interface Scope {
   readonly entity: string;
@@ -42,12 +47,84 @@ function decided(rule: RuleNode, s: Scope): RawBuilder<SqlBool> {
 }
 
 function operand(expr: ExprNode, s: Scope): Expression<unknown> {
-  if (expr.kind === 'field') return sql.ref(`${s.alias}.${expr.name}`);
-  if (!isConstantExpr(expr)) {
-    throw new Error(`A rule on ${s.entity} computes with a field; it cannot filter a list in SQL.`);
-  }
-  return sql.val(evalExpr(expr, null, s.ctx));
+  // Computed up front, arithmetic is a double (7 / 2 = 3.5) that PostgreSQL must not read as an integer.
+  if (expr.kind === 'arith') return asDouble(expr, s);
+  if (expr.kind !== 'field' && isConstantExpr(expr)) return sql.val(evalExpr(expr, null, s.ctx));
+  return visitExpr(expr, OPERAND, s);
 }
+
+function cannot(expr: ExprNode, s: Scope): never {
+  throw new Error(
+    `A rule on ${s.entity} computes ${expr.kind} with a field; it cannot filter a list in SQL.`,
+  );
+}
+
+/**
+ * A number operand of arithmetic as a double, on both dialects (`double precision` has REAL
+ * affinity in SQLite): integer division and PostgreSQL's integer overflow never happen, and
+ * the arithmetic is the evaluator's, IEEE doubles. A constant that is no number is null.
+ */
+function asDouble(expr: ExprNode, s: Scope): RawBuilder<unknown> {
+  if (expr.kind !== 'field' && isConstantExpr(expr)) {
+    const v = evalExpr(expr, null, s.ctx);
+    return typeof v === 'number'
+      ? sql`cast(${sql.val(v)} as double precision)`
+      : sql`cast(null as double precision)`;
+  }
+  return sql`cast(${visitExpr(expr, OPERAND, s)} as double precision)`;
+}
+
+/**
+ * The SQL aggregate of `node`'s field over the rows of `alias`: sums and counts as doubles,
+ * as arithmetic computes (a PostgreSQL `bigint` count would come back as text and compare as
+ * an integer); an empty sum is 0, as the evaluator's (aggregate-value.ts).
+ * @example aggregateSql(sumNode, 'c') // coalesce(sum(cast("c"."amount" as double precision)), 0)
+ */
+export function aggregateSql(node: ExprOf<'aggregate'>, alias: string, app: App): RawBuilder<unknown> {
+  if (node.fn === 'count' || node.field === undefined) return sql`cast(count(*) as double precision)`;
+  const ref = sql.ref(`${alias}.${node.field}`);
+  if (node.fn === 'sum') return sql`coalesce(sum(cast(${ref} as double precision)), 0)`;
+  const type = app.entities[node.entity]?.fields[node.field]?.type;
+  const col = type === 'integer' || type === 'number' ? sql`cast(${ref} as double precision)` : ref;
+  return node.fn === 'min' ? sql`min(${col})` : sql`max(${col})`;
+}
+
+// Expressions that read a column. Whatever reads none was computed up front by `operand`.
+const OPERAND: ExprVisitor<Expression<unknown>, Scope> = {
+  field: (n, s) => sql.ref(`${s.alias}.${n.name}`),
+  literal: cannot,
+  caller: cannot,
+  const: cannot,
+  input: cannot,
+  now: cannot,
+  addTime: cannot,
+  lookup: cannot,
+  // A field's zone or instant needs the zone database, which SQLite lacks: the checker keeps
+  // such rules out of everything that becomes SQL.
+  clock: cannot,
+  arith: (n, s) => {
+    const left = asDouble(n.left, s);
+    const right = asDouble(n.right, s);
+    // Division by zero is null on both dialects (PostgreSQL would raise an error).
+    return n.op === 'div'
+      ? sql`(${left} / nullif(${right}, 0))`
+      : sql`(${left} ${sql.raw(ARITH[n.op])} ${right})`;
+  },
+  // Every child of the parent, read rules aside: an aggregate is a rule of integrity.
+  aggregate: (n, s) => {
+    const alias = `a${s.depth + 1}`;
+    const inner: Scope = {
+      entity: n.entity,
+      alias,
+      depth: s.depth + 1,
+      ctx: { ...s.ctx, changed: new Set() },
+    };
+    const where = n.where ? visitRule(n.where, SQL, inner) : TRUE;
+    return sql`(select ${aggregateSql(n, alias, s.ctx.app)} from ${sql.table(n.entity)} as ${sql.id(alias)} where ${sql.ref(
+      `${alias}.${n.via}`,
+    )} = ${operand(n.of, s)} and ${where})`;
+  },
+};
 
 /** The constant side's value, or undefined when the side reads a column. */
 function constantValue(expr: ExprNode, s: Scope): { value: unknown } | undefined {

@@ -5,7 +5,15 @@
  * list's WHERE clause admits it. Related-record rules load the referenced rows through
  * `load` and are evaluated again with them.
  */
-import { type EntityOperation, evaluateRule, type RuleNode, UNDECIDED, type Verdict } from '@ninefold/spec';
+import {
+  type EntityOperation,
+  type ExprOf,
+  evaluateRule,
+  type RelatedRows,
+  type RuleNode,
+  UNDECIDED,
+  type Verdict,
+} from '@ninefold/spec';
 import { accessRule } from './access-rule';
 import { type RuleContext, roleOf } from './rule-context';
 
@@ -48,8 +56,8 @@ export function evalRule(
 }
 
 /**
- * Evaluates, loads every row the evaluation asked for, and evaluates again: each round
- * loads at least one row more, so it ends within the rule's depth of `related` rounds.
+ * Evaluates, loads every row and aggregate the evaluation asked for, and evaluates again:
+ * each round loads at least one more, so it ends within the rule's depth of rounds.
  */
 async function evalLoading(
   rule: RuleNode,
@@ -59,10 +67,12 @@ async function evalLoading(
   load: RowLoader,
 ): Promise<boolean> {
   const rows = new Map<string, Row | null>();
+  const aggregates = new Map<ExprOf<'aggregate'>, Map<string, unknown>>();
   const role = roleOf(ctx.caller);
   let wanted: [string, string][] = [];
-  const related = {
-    row: (target: string, id: string): Row | null | typeof UNDECIDED => {
+  let wantedAggregates: [ExprOf<'aggregate'>, string][] = [];
+  const related: RelatedRows = {
+    row: (target, id) => {
       const key = `${target}\u0000${id}`;
       const row = rows.get(key);
       if (row !== undefined) return row;
@@ -70,13 +80,30 @@ async function evalLoading(
       return UNDECIDED;
     },
     access: (target: string, op: EntityOperation) => accessRule(ctx.app, target, role, op),
+    aggregate: (node, parentId) => {
+      const known = aggregates.get(node);
+      if (known?.has(parentId)) return known.get(parentId);
+      wantedAggregates.push([node, parentId]);
+      return UNDECIDED;
+    },
   };
   for (;;) {
     wanted = [];
+    wantedAggregates = [];
     const v: Verdict = evaluateRule(rule, entity, record, ctx, { related });
     if (v !== UNDECIDED) return v === true;
-    if (wanted.length === 0) return false;
-    const loaded = await Promise.all(wanted.map(([target, id]) => load(target, id)));
+    // Nothing more to load (or no way to compute an aggregate here): not admitted.
+    if (wanted.length === 0 && (wantedAggregates.length === 0 || !ctx.aggregates)) return false;
+    const compute = ctx.aggregates;
+    const [loaded, values] = await Promise.all([
+      Promise.all(wanted.map(([target, id]) => load(target, id))),
+      compute ? Promise.all(wantedAggregates.map(([node, id]) => compute(node, id, ctx))) : [],
+    ]);
     wanted.forEach(([target, id], i) => void rows.set(`${target}\u0000${id}`, loaded[i] ?? null));
+    wantedAggregates.forEach(([node, id], i) => {
+      const byParent = aggregates.get(node) ?? new Map<string, unknown>();
+      aggregates.set(node, byParent);
+      byParent.set(id, values[i]);
+    });
   }
 }
