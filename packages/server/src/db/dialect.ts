@@ -11,6 +11,7 @@ import type { RateCounter } from '../core/limits/rate-counter';
 import type { ThrottleRule } from '../core/limits/sliding-window';
 import type { Database, Executor } from './database';
 import type { SchemaDialect } from './schema/schema-dialect';
+import type { SearchDialect } from './schema/search-index';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -78,4 +79,6 @@ export interface Dialect {
 
   /** Column types, constraints and introspection for schema sync. */
   readonly schema: SchemaDialect;
+  /** Full-text search: its index, matching and ranking (search-index.ts). */
+  readonly search: SearchDialect;
 }

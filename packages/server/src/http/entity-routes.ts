@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/ninefold-core';
+import { expandRecords, readExpand } from '../core/records/expand-records';
 import { isUuid } from '../core/uuid7';
 import { serveRoute } from './serve-route';
 
@@ -39,9 +40,20 @@ export function entityRoutes(
   serveRoute<Route>(server, 'listRecords', (req) =>
     core.list(req.caller, req.params.entity, req.query as Record<string, unknown>),
   );
-  serveRoute<Route>(server, 'getRecord', (req) =>
-    core.get(req.caller, req.params.entity, recordId(req.params.id)),
-  );
+  serveRoute<Route>(server, 'getRecord', (req) => {
+    const { expand } = req.query as Record<string, unknown>;
+    if (expand === undefined) return core.get(req.caller, req.params.entity, recordId(req.params.id));
+    return getExpanded(req, expand);
+  });
+  /** A record and, under `$expand`, the records it points at (`?expand=f1,f2`), as a list's items. */
+  async function getExpanded(req: FastifyRequest<Route>, expand: unknown) {
+    const scope = core.scope(req.caller);
+    scope.entity(req.params.entity);
+    const fields = readExpand(scope, req.params.entity, expand);
+    const record = await core.get(req.caller, req.params.entity, recordId(req.params.id));
+    await expandRecords(scope, req.params.entity, [record], fields);
+    return record;
+  }
   serveRoute<Route>(server, 'createRecord', async (req, reply) => {
     await limitWrite(req);
     reply.code(201);

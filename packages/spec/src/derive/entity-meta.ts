@@ -38,6 +38,10 @@ export interface ListMeta {
   readonly filters: { readonly [field: string]: readonly FilterOperator[] };
   /** How many records one page of a `contains` filter examines (a page may come back short). */
   readonly containsWindow: number;
+  /** The fields `?search=` looks in (none: the list takes no search). */
+  readonly search: readonly string[];
+  /** Whether the search is full-text and ranked, not a bounded `contains` of the title. */
+  readonly fullText: boolean;
 }
 
 export interface EntityMeta {
@@ -79,6 +83,8 @@ export function listMeta(e: EntityNode): ListMeta {
     sorts: caps.sorts,
     filters: Object.fromEntries(caps.filters.map((f) => [f.name, f.operators])),
     containsWindow: caps.containsWindow,
+    search: caps.search,
+    fullText: caps.fullText,
   };
 }
 

@@ -37,6 +37,23 @@ export interface ListCapabilities {
   readonly indexes: readonly (readonly string[])[];
   /** How many records one page of a `contains` filter examines. */
   readonly containsWindow: number;
+  /**
+   * The fields `?search=` looks in: the declared `search` fields, or else the title when it
+   * is a text field (then a bounded `contains` of it); none when a list takes no search.
+   */
+  readonly search: readonly string[];
+  /** Whether `?search=` is full-text over declared fields, ranked by relevance unless sorted. */
+  readonly fullText: boolean;
+}
+
+const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'longText', 'email', 'url']);
+
+/** The fields `?search=` looks in, and whether it is full-text (see `ListCapabilities.search`). */
+function searchOf(entity: EntityNode): { search: readonly string[]; fullText: boolean } {
+  if (entity.search && entity.search.length > 0) return { search: entity.search, fullText: true };
+  const title =
+    entity.title && Object.hasOwn(entity.fields, entity.title) ? entity.fields[entity.title] : undefined;
+  return { search: title && TEXT_TYPES.has(title.type) ? [entity.title!] : [], fullText: false };
 }
 
 const SYSTEM_TYPES: Readonly<Record<string, Field['type']>> = {
@@ -89,6 +106,7 @@ export function listCapabilities(entity: EntityNode): ListCapabilities {
     keys,
     indexes,
     containsWindow: CONTAINS_WINDOW,
+    ...searchOf(entity),
   };
   cache.set(entity, caps);
   return caps;

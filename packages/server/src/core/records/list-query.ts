@@ -1,6 +1,8 @@
 /**
  * The list query string: `?field=value` and `?field[op]=value` filters, `sort=field` or
- * `sort=-field`, `limit`, and an opaque keyset `cursor`. Anything it cannot read is a
+ * `sort=-field`, `limit`, an opaque keyset `cursor`, `count=true` (the total), `expand=f1,f2`
+ * (referenced records) and `search=text` (full-text, ranked unless a `sort` is given, or a
+ * bounded `contains` of the title where the entity declares no search fields). Anything it cannot read is a
  * MALFORMED_REQUEST naming the parameter. Which sorts and filters a list takes comes from
  * the spec's `listCapabilities`, the source the checker and OpenAPI read too, so a sort is
  * taken only when an index serves it.
@@ -9,6 +11,7 @@ import { type EntityNode, type Field, filterRefusal, sortRefusal } from '@ninefo
 import { AppError } from '../app-error';
 import { hasBadText } from '../storable-text';
 import { isUuid } from '../uuid7';
+import { fullTextSearch, type ListSearch, RANK, titleSearch } from './search-records';
 
 export type FilterOp = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains';
 export interface Filter {
@@ -21,7 +24,16 @@ export interface ListQuery {
   readonly sort: { readonly field: string; readonly desc: boolean };
   readonly limit: number;
   readonly after?: { readonly value: unknown; readonly id: string };
+  /** `count=true`: the answer carries the total. */
+  readonly count: boolean;
+  /** Reference fields whose records each item carries under `$expand`. */
+  readonly expand: readonly string[];
+  /** A full-text search; its rank is the sort (`RANK`) unless a `sort` was given. */
+  readonly search?: ListSearch;
 }
+
+/** The most reference fields one list expands: each is one more query a page. */
+export const MAX_EXPAND = 10;
 
 const OPS = new Set<FilterOp>(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'contains']);
 const SYSTEM: Record<string, Field> = {
@@ -57,6 +69,14 @@ function parseValue(field: Field, raw: string, param: string): unknown {
       if (Number.isNaN(t) || t < MIN_TIME || t > MAX_TIME) throw bad(`${param} must be an ISO-8601 date.`);
       return new Date(t).toISOString();
     }
+    case 'date': {
+      // A real day of years 0001–9999: 2026-02-30 is refused, not moved into March.
+      const t = Date.parse(`${raw}T00:00:00Z`);
+      const real =
+        /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(raw);
+      if (!real || raw < '0001-01-01') throw bad(`${param} must be a date, YYYY-MM-DD.`);
+      return raw;
+    }
     case 'enum':
     case 'state':
       if (!field.values.includes(raw)) throw bad(`${param} must be one of ${field.values.join(', ')}.`);
@@ -88,6 +108,10 @@ function decodeCursor(raw: string): { value: unknown; id: string } {
 /** A decoded cursor's value must be one the sort field can hold, or the database would refuse it. */
 function checkCursor(field: Field, after: { value: unknown; id: string }): { value: unknown; id: string } {
   const v = after.value;
+  if (field === RANKED) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw bad('cursor is not one this server gave out.');
+    return after;
+  }
   const fits =
     field.type === 'integer' || field.type === 'number'
       ? typeof v === 'number' && (field.type === 'number' ? Number.isFinite(v) : Number.isSafeInteger(v))
@@ -95,7 +119,7 @@ function checkCursor(field: Field, after: { value: unknown; id: string }): { val
         ? typeof v === 'boolean'
         : typeof v === 'string' && !hasBadText(v);
   if (!fits) throw bad('cursor is not one this server gave out.');
-  if (field.type === 'datetime' || field.type === 'enum' || field.type === 'state') {
+  if (field.type === 'datetime' || field.type === 'date' || field.type === 'enum' || field.type === 'state') {
     try {
       return { value: parseValue(field, v as string, 'cursor'), id: after.id };
     } catch {
@@ -103,6 +127,25 @@ function checkCursor(field: Field, after: { value: unknown; id: string }): { val
     }
   }
   return after;
+}
+
+/** The sort of a ranked search: its cursor holds a rank, a number. */
+const RANKED: Field = { kind: 'field', type: 'number' };
+
+/**
+ * The reference fields of `expand=f1,f2`: each a readable `ref` field, at most MAX_EXPAND.
+ * @example parseExpand(tickets, 'requester,assignee', readable) // ['requester', 'assignee']
+ */
+export function parseExpand(entity: EntityNode, raw: string, readable: (field: string) => boolean): string[] {
+  const names = [...new Set(raw.split(','))];
+  if (names.length > MAX_EXPAND) throw bad(`expand takes at most ${MAX_EXPAND} fields.`);
+  for (const name of names) {
+    const f = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+    // A field the caller may not read is refused as one that does not exist.
+    if (!f || !readable(name)) throw bad(`expand: there is no field '${name}' to expand.`);
+    if (f.type !== 'ref') throw bad(`expand: '${name}' is not a reference.`);
+  }
+  return names;
 }
 
 /**
@@ -119,6 +162,10 @@ export function parseListQuery(
   let sort = { field: 'createdAt', desc: true };
   let limit = pageSize.default;
   let after: ListQuery['after'];
+  let count = false;
+  let expand: string[] = [];
+  let search: ListSearch | undefined;
+  let sorted = false;
   const fieldOf = (name: string, param: string): Field => {
     const f = Object.hasOwn(SYSTEM, name)
       ? SYSTEM[name]
@@ -141,8 +188,22 @@ export function parseListQuery(
       const refused = sortRefusal(entity, name);
       if (refused) throw bad(`sort: ${refused}.`);
       sort = { field: name, desc };
+      sorted = true;
     } else if (param === 'cursor') {
       after = decodeCursor(rawValue);
+    } else if (param === 'count') {
+      if (rawValue !== 'true' && rawValue !== 'false') throw bad('count must be true or false.');
+      count = rawValue === 'true';
+    } else if (param === 'expand') {
+      expand = parseExpand(entity, rawValue, readable);
+    } else if (param === 'search') {
+      const text = rawValue.trim();
+      if (text === '') throw bad('search needs some text.');
+      search = fullTextSearch(entity, text, readable);
+      if (!search) {
+        // No search fields: a bounded substring of the title, as `title[contains]=` reads.
+        filters.push({ field: titleSearch(entity, readable), op: 'contains', value: text });
+      }
     } else {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([a-z]+)\])?$/.exec(param);
       if (!m) throw bad(`'${param}' is not a filter.`);
@@ -165,6 +226,8 @@ export function parseListQuery(
       }
     }
   }
-  if (after) after = checkCursor(fieldOf(sort.field, 'sort'), after);
-  return { filters, sort, limit, ...(after ? { after } : {}) };
+  // A search is ranked unless the caller asked for an order.
+  if (search && !sorted) sort = { field: RANK, desc: false };
+  if (after) after = checkCursor(sort.field === RANK ? RANKED : fieldOf(sort.field, 'sort'), after);
+  return { filters, sort, limit, count, expand, ...(search ? { search } : {}), ...(after ? { after } : {}) };
 }

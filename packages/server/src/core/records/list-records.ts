@@ -3,6 +3,10 @@
  * (pages and counts stay right, indexes serve the query) and a hidden record is simply
  * absent. Pages are keyset pages on (sort field, id), each sort served by an index
  * (`listCapabilities`); a `contains` search examines at most CONTAINS_WINDOW records a page.
+ * A full-text search (search-records.ts) is a condition like the others, served by the
+ * dialect's search index; unless a sort is given it orders by rank, and its pages are keyset
+ * pages on (rank, id): a rank is worked out from the row's own text, so it stays put while
+ * other rows come and go, and no page repeats or skips a row the way an offset would.
  */
 import { CONTAINS_WINDOW, SYSTEM_FIELDS } from '@ninefold/spec';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -10,13 +14,17 @@ import { AppError } from '../app-error';
 import { accessRule, grantsFor } from '../rules/access-rule';
 import { ruleToSql } from '../rules/compile-rule';
 import { projectAll } from './answer';
+import { expandRecords } from './expand-records';
 import { encodeCursor, type Filter, type ListQuery, parseListQuery } from './list-query';
 import type { RecordScope } from './record-scope';
 import { decodeRow, type Rec } from './row-codec';
+import { type ListSearch, RANK, searchQuery } from './search-records';
 
 /** Columns a search's statement adds to each row; `decodeRow` reads only the entity's fields. */
 const N = '$window_n';
 const HIT = '$hit';
+/** The column a ranked search's statement adds: the row's rank, which its cursor carries. */
+const SCORE = '$score';
 
 const OPS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -46,6 +54,30 @@ export function listConditions(
   return conditions;
 }
 
+/**
+ * The FROM of a list (`<entity> as t`, and what a full-text search joins) and its WHERE
+ * conditions: filters, the search's match and the caller's read rule.
+ */
+function listSource(scope: RecordScope, entity: string, filters: readonly Filter[], search?: ListSearch) {
+  const conditions = listConditions(scope, entity, filters);
+  if (!search) return { from: sql`${sql.table(entity)} as t`, conditions };
+  const q = searchQuery(entity, scope.entity(entity), search);
+  const { search: dialect } = scope.exec.dialect;
+  conditions.unshift(dialect.matches(q));
+  return { from: sql`${sql.table(entity)} as t ${dialect.join(q)}`, conditions, score: dialect.score(q) };
+}
+
+function whereOf(conditions: readonly RawBuilder<SqlBool>[]) {
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** A page of a list: its items, where it goes on from, and with `count=true` the total. */
+export interface ListPage {
+  items: Rec[];
+  nextCursor: string | null;
+  total?: number;
+}
+
 /** Parses a list query string against what the caller may read. */
 export function readListQuery(
   scope: RecordScope,
@@ -71,20 +103,51 @@ export function readListQuery(
 }
 
 /**
- * One page of records the caller may read.
- * @example await listRecords(scope, 'tickets', readListQuery(scope, 'tickets', { status: 'open' }))
+ * One page of records the caller may read: with `q.expand` each carries `$expand`, with
+ * `q.count` the page carries `total`, counted under the same conditions.
+ * @example await listRecords(scope, 'tickets', readListQuery(scope, 'tickets', { status: 'open', count: 'true' }))
  */
-export async function listRecords(
-  scope: RecordScope,
-  entity: string,
-  q: ListQuery,
-): Promise<{ items: Rec[]; nextCursor: string | null }> {
+export async function listRecords(scope: RecordScope, entity: string, q: ListQuery): Promise<ListPage> {
+  const page: ListPage =
+    q.sort.field === RANK ? await rankedPage(scope, entity, q) : await sortedPage(scope, entity, q);
+  if (q.expand.length > 0) await expandRecords(scope, entity, page.items, q.expand);
+  if (q.count) page.total = await countRecords(scope, entity, q.filters, q.search);
+  return page;
+}
+
+/** A page in rank order: (rank, id) ascending, the best match first. */
+async function rankedPage(scope: RecordScope, entity: string, q: ListQuery): Promise<ListPage> {
+  const node = scope.entity(entity);
+  const { from, conditions, score } = listSource(scope, entity, q.filters, q.search);
+  const ranked = sql`select t.*, ${score} as ${sql.ref(SCORE)} from ${from} ${whereOf(conditions)}`;
+  const after = q.after ? sql`where (t.${sql.ref(SCORE)}, t.id) > (${q.after.value}, ${q.after.id})` : sql``;
+  const rows = await scope.exec.all<Rec>(
+    sql`select * from (${ranked}) as t ${after} order by t.${sql.ref(SCORE)}, t.id limit ${q.limit + 1}`.compile(
+      scope.exec.qb,
+    ),
+  );
+  const more = rows.length > q.limit;
+  const shown = more ? rows.slice(0, q.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    items: await projectAll(
+      scope,
+      entity,
+      shown.map((r) => decodeRow(node, r, scope.exec.dialect)),
+    ),
+    nextCursor: more && last ? encodeCursor(Number(last[SCORE]), String(last.id)) : null,
+  };
+}
+
+/** A page in a field's order, a `contains` filter examining a bounded window. */
+async function sortedPage(scope: RecordScope, entity: string, q: ListQuery): Promise<ListPage> {
   const node = scope.entity(entity);
   const search = q.filters.filter((f) => f.op === 'contains');
-  const conditions = listConditions(
+  const { from, conditions } = listSource(
     scope,
     entity,
     q.filters.filter((f) => f.op !== 'contains'),
+    q.search,
   );
   const { field, desc } = q.sort;
   const col = sql.ref(`t.${field}`);
@@ -98,7 +161,7 @@ export async function listRecords(
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const order = sql`order by ${col} ${dir}, ${idCol} ${dir}`;
-  const ordered = sql`select t.* from ${sql.table(entity)} as t ${where} ${order}`;
+  const ordered = sql`select t.* from ${from} ${where} ${order}`;
   if (search.length === 0) {
     const rows = await scope.exec.all<Rec>(sql`${ordered} limit ${q.limit + 1}`.compile(scope.exec.qb));
     const more = rows.length > q.limit;
@@ -151,12 +214,12 @@ export async function countRecords(
   scope: RecordScope,
   entity: string,
   filters: readonly Filter[],
+  search?: ListSearch,
 ): Promise<number> {
   scope.entity(entity);
-  const conditions = listConditions(scope, entity, filters);
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const { from, conditions } = listSource(scope, entity, filters, search);
   const rows = await scope.exec.all<{ n: number }>(
-    sql`select count(*) as n from ${sql.table(entity)} as t ${where}`.compile(scope.exec.qb),
+    sql`select count(*) as n from ${from} ${whereOf(conditions)}`.compile(scope.exec.qb),
   );
   return Number(rows[0]?.n ?? 0);
 }

@@ -10,6 +10,7 @@ import { memoryCounter } from '../../core/limits/rate-counter';
 import type { ConstraintKind, Dialect } from '../dialect';
 import { postgresBus } from './postgres-bus';
 import { postgresSchema } from './postgres-schema';
+import { postgresSearch } from './postgres-search';
 import { sharedCounter } from './shared-rate-counter';
 import { writeOnlyBus } from './write-only-bus';
 
@@ -52,4 +53,5 @@ export const postgresDialect: Dialect = {
   quietBus: (db) => (db.sharedUrl ? writeOnlyBus() : localBus()),
   rateCounter: (db, name, rule) => (db.sharedUrl ? sharedCounter(db, name, rule) : memoryCounter(rule)),
   schema: postgresSchema,
+  search: postgresSearch,
 };

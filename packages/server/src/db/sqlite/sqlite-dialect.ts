@@ -8,6 +8,7 @@ import { localBus } from '../../core/changes/change-bus';
 import { memoryCounter } from '../../core/limits/rate-counter';
 import type { ConstraintKind, Dialect } from '../dialect';
 import { sqliteSchema } from './sqlite-schema';
+import { sqliteSearch } from './sqlite-search';
 
 const NOTHING = sql``;
 
@@ -36,4 +37,5 @@ export const sqliteDialect: Dialect = {
   quietBus: () => localBus(),
   rateCounter: (_db, _name, rule) => memoryCounter(rule),
   schema: sqliteSchema,
+  search: sqliteSearch,
 };
