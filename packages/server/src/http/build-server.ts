@@ -25,6 +25,7 @@ import { limitsRoutes } from './limits-routes';
 import { mailRoute } from './mail-route';
 import { metaRoute } from './meta-route';
 import { metricsRoute } from './metrics-route';
+import { queryRoutes } from './query-routes';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
 import { type LogOptions, loggerOptions, RequestLog, requestId, sameLogger } from './request-log';
@@ -187,6 +188,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   // Before the realtime context: a hook added after a context is registered never reaches it.
   const metricsToken = options.metricsToken ?? (process.env.METRICS_TOKEN || undefined);
   metricsRoute(server, core, new ServerMetrics(hub), metricsToken);
+  queryRoutes(server, core, scopeLimit(rates, 'write', core.now));
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));

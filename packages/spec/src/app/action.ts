@@ -3,6 +3,7 @@
  * server-side handler. The handler never reaches a client: `/api/meta` and the client's
  * types read only the data part.
  */
+import type { AggregateAnswer } from '../contract/wire-types';
 import type { BUILTIN_ERRORS, BuiltinErrorCode } from '../errors/builtin-errors';
 import type { ParamKinds, ParamsOf } from '../errors/message-template';
 import type { Fields } from '../fields/field';
@@ -41,6 +42,31 @@ export interface WhereOps {
  */
 export type Where = { readonly [field: string]: WhereOperand | readonly Literal[] | WhereOps };
 
+/** What `list` and `page` take: filters, a sort (`'-createdAt'`) and a page size. */
+export interface StoreListQuery {
+  readonly where?: Where;
+  readonly sort?: string;
+  readonly limit?: number;
+}
+
+/** A page of `RecordStore.page`. */
+export interface StorePage {
+  readonly items: AnyRecord[];
+  readonly nextCursor: string | null;
+}
+
+/** What `RecordStore.aggregate` takes: the REST call's parameters, as arrays. */
+export interface StoreAggregateQuery {
+  readonly groupBy?: readonly string[];
+  /** Count each group's records (the default when no function is asked for). */
+  readonly count?: boolean;
+  readonly sum?: readonly string[];
+  readonly min?: readonly string[];
+  readonly max?: readonly string[];
+  readonly avg?: readonly string[];
+  readonly where?: Where;
+}
+
 /**
  * Records, acting as the caller: every read and write obeys the caller's rules, as the REST
  * API would for them. `get` and `list` answer only records the caller may read, each with
@@ -51,10 +77,27 @@ export type Where = { readonly [field: string]: WhereOperand | readonly Literal[
  */
 export interface RecordStore {
   get(entity: string, id: string): Promise<AnyRecord | null>;
-  list(entity: string, query?: { where?: Where; sort?: string; limit?: number }): Promise<AnyRecord[]>;
+  /**
+   * The first page of a list (`limit` at most the app's `pageSize.max`: more is refused,
+   * never silently cut; `page` goes on past it).
+   */
+  list(entity: string, query?: StoreListQuery): Promise<AnyRecord[]>;
+  /**
+   * One page and where the next starts (`nextCursor`, null on the last page).
+   * @example
+   * let cursor: string | undefined;
+   * do { const p = await records.page('loans', { cursor }); … cursor = p.nextCursor ?? undefined; } while (cursor);
+   */
+  page(entity: string, query?: StoreListQuery & { cursor?: string }): Promise<StorePage>;
   count(entity: string, where?: Where): Promise<number>;
   /** Counts grouped by a field's value. */
   countBy(entity: string, field: string, where?: Where): Promise<Record<string, number>>;
+  /**
+   * Groups and aggregates, as `GET /api/entities/{entity}/aggregate` answers the caller
+   * (`elevated`: over every record).
+   * @example const { groups } = await records.aggregate('items', { groupBy: ['claim'], sum: ['cents'] });
+   */
+  aggregate(entity: string, query: StoreAggregateQuery): Promise<AggregateAnswer>;
   create(entity: string, data: Record<string, unknown>): Promise<AnyRecord>;
   update(
     entity: string,

@@ -101,6 +101,51 @@ const HISTORY_PROPERTIES: Record<string, JsonSchema> = {
   },
 };
 
+const perField = (values: JsonSchema): JsonSchema => ({
+  type: 'object',
+  description: 'Per field asked for; null over no values.',
+  additionalProperties: values,
+});
+const num = { type: ['number', 'null'] } as const;
+const numOrText = { type: ['number', 'string', 'null'] } as const;
+
+// GET …/aggregate and POST …/import (wire-types.ts: AggregateGroup, AggregateAnswer,
+// ImportRowResult, ImportReport).
+const QUERY_SCHEMAS: Record<string, JsonSchema> = {
+  AggregateGroup: obj(
+    {
+      key: {
+        type: 'object',
+        description: "The grouping fields' values (null is a group of its own); empty without `groupBy`.",
+      },
+      count: int,
+      sum: perField(num),
+      min: perField(numOrText),
+      max: perField(numOrText),
+      avg: perField(num),
+    },
+    ['key'],
+  ),
+  AggregateAnswer: obj({ groups: { type: 'array', items: ref('AggregateGroup') } }),
+  ImportRowResult: obj(
+    {
+      row: { type: 'integer', minimum: 1, description: 'From 1: the first row after a CSV header.' },
+      status: { type: 'string', enum: ['created', 'failed', 'skipped'] },
+      id: { type: 'string', format: 'uuid', description: 'The new record, when created.' },
+      code: { type: 'string', description: 'The catalogue code the row failed with.' },
+      errors: { type: 'array', items: ref('FieldError') },
+    },
+    ['row', 'status'],
+  ),
+  ImportReport: obj({
+    mode: { type: 'string', enum: ['all', 'each'] },
+    total: int,
+    created: int,
+    failed: int,
+    rows: { type: 'array', items: ref('ImportRowResult') },
+  }),
+};
+
 /**
  * The app-independent wire schemas, by component name.
  * @example WIRE_SCHEMAS.FieldError.required // ['path', 'code', 'message']
@@ -149,6 +194,7 @@ export const WIRE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     process: obj({ pid: { type: 'integer' }, startedAt: { type: 'string', format: 'date-time' } }),
   }),
   ...ACCOUNT_SCHEMAS,
+  ...QUERY_SCHEMAS,
 };
 
 const rtClient: JsonSchema[] = [

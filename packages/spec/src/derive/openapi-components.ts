@@ -91,6 +91,11 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
           ...schemaRef(can),
           description: 'What the caller may do with it now; on single-record answers.',
         },
+        $expand: {
+          type: 'object',
+          description: 'With `expand`: per reference field, its record as the caller may read it, or null.',
+          additionalProperties: { type: ['object', 'null'] },
+        },
       },
     };
     out[can] = canSchema(entity);
@@ -99,6 +104,11 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
       properties: {
         items: { type: 'array', items: schemaRef(names.record) },
         nextCursor: { type: ['string', 'null'], description: 'null on the last page.' },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'With `count=true`: every match the caller may read.',
+        },
       },
       required: ['items', 'nextCursor'],
     };

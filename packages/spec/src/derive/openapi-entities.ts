@@ -10,6 +10,7 @@ import { isWritable, type JsonSchema } from './json-schema';
 import { FILTER_SYNTAX, listParameters } from './openapi-list-params';
 import { entitySchemaNames, jsonContent, pascal, transitionInputName } from './openapi-names';
 import { bodyRef, type OpenApiContext, operation } from './openapi-operation';
+import { queryOperations } from './openapi-query-ops';
 import { accessCodes } from './openapi-responses';
 import type { PermissionCell } from './permission-matrix';
 import { ruleToText } from './rule-text';
@@ -58,6 +59,13 @@ export function entityOperations(ctx: OpenApiContext, name: string, entity: Enti
   const mutable = Object.fromEntries(Object.entries(writable).filter(([, f]) => !f.immutable));
   const quotas = Object.values(app.limits.quotas).filter((q) => q.entity === name);
   return {
+    ...queryOperations(ctx, name, entity, {
+      readAnonymous: anonymous(read),
+      readCodes: accessCodes(read, ['never']),
+      createAnonymous: anonymous(create),
+      // A row's own refusals are in the report; the request fails only where no row could pass.
+      createCodes: accessCodes(create, ['never']),
+    }),
     listRecords: operation(ctx, 'listRecords', {
       operationId: `list${P}`,
       summary: `List ${entity.label ?? name}`,

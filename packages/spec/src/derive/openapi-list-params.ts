@@ -37,7 +37,7 @@ const OPERATOR_WORDS: Record<FilterOperator, string> = {
  * @example listParameters(app, app.entities.tickets!).map((p) => p.name) // ['limit', 'cursor', 'sort', 'id', …, 'priority[in]', …]
  */
 export function listParameters(app: App, entity: EntityNode): JsonSchema[] {
-  const { filters: fields, sorts } = listCapabilities(entity);
+  const { sorts } = listCapabilities(entity);
   const { pageSize } = app.limits;
   const sortable = sorts.flatMap((name) => [name, `-${name}`]);
   return [
@@ -56,7 +56,54 @@ export function listParameters(app: App, entity: EntityNode): JsonSchema[] {
       type: 'string',
       enum: sortable,
     }),
-    ...fields.flatMap((f) => f.operators.map((op) => filterParameter(f, op))),
+    query('count', 'With `true`, the page adds `total`: how many records match that the caller may read.', {
+      type: 'boolean',
+    }),
+    ...expandParameter(entity),
+    ...searchParameter(entity),
+    ...filterParameters(entity),
+  ];
+}
+
+/**
+ * One parameter per filterable field and operator: what a list, an aggregate and an export
+ * all take.
+ * @example filterParameters(app.entities.tickets!).map((p) => p.name) // ['id', 'id[ne]', …]
+ */
+export function filterParameters(entity: EntityNode): JsonSchema[] {
+  return listCapabilities(entity).filters.flatMap((f) => f.operators.map((op) => filterParameter(f, op)));
+}
+
+/**
+ * `search`, on an entity that declares the fields full-text search covers.
+ * @example searchParameter(app.entities.tickets!)[0]?.name // 'search'
+ */
+export function searchParameter(entity: EntityNode): JsonSchema[] {
+  if (!entity.search || entity.search.length === 0) return [];
+  return [
+    query(
+      'search',
+      `Full-text search over ${entity.search.map((f) => `\`${f}\``).join(', ')}, ranked, under the read rules.`,
+      { type: 'string', minLength: 1 },
+    ),
+  ];
+}
+
+function expandParameter(entity: EntityNode): JsonSchema[] {
+  const refs = Object.entries(entity.fields)
+    .filter(([, f]) => f.type === 'ref')
+    .map(([name]) => name);
+  if (refs.length === 0) return [];
+  return [
+    {
+      ...query(
+        'expand',
+        'Reference fields whose records each item carries under `$expand` (null where the caller may not read it).',
+        { type: 'array', items: { type: 'string', enum: refs } },
+      ),
+      style: 'form',
+      explode: false,
+    },
   ];
 }
 

@@ -5,12 +5,13 @@
  * against the declared output (check-output.ts). A throw anywhere undoes every write the
  * handler made, and its audit entries with them.
  */
-import type { ActionContext, AnyRecord, RecordStore, Where } from '@ninefold/spec';
-import { validateFields } from '@ninefold/spec';
+import type { ActionContext, AnyRecord, RecordStore, StoreListQuery, Where } from '@ninefold/spec';
+import { validateFields, whereQuery } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { actionMail } from '../../mail/action-mail';
 import { AppError } from '../app-error';
 import { writeAudit } from '../audit/audit-log';
+import { aggregateRecords, checkAggregate } from '../records/aggregate-records';
 import { isReadable, project } from '../records/answer';
 import type { Filter } from '../records/list-query';
 import { countRecords, listConditions, listRecords, readListQuery } from '../records/list-records';
@@ -21,24 +22,45 @@ import { createRecord, deleteRecord, updateRecord } from '../records/write-recor
 import { checkOutput } from './check-output';
 import { serialWrites, type WriteGuard } from './serial-writes';
 
-function whereToQuery(where: Where | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(where ?? {}).map(([k, v]) =>
-      Array.isArray(v) ? [`${k}[in]`, v.join(',')] : [k, String(v)],
-    ),
-  );
+/**
+ * A `Where` as the list query string it means (`whereQuery`, its relative values worked out
+ * for this caller and moment), read by the list's own parser.
+ */
+function whereToQuery(scope: RecordScope, where: Where | undefined): Record<string, string> {
+  try {
+    return whereQuery(where, scope.rules);
+  } catch (e) {
+    throw new AppError('MALFORMED_REQUEST', { reason: (e as Error).message });
+  }
 }
 
 /**
  * A RecordStore over one scope: the same code paths as the REST API, so it reads what REST
  * answers the scope's caller — the records their read rule allows, each cut to the fields
  * they may read on it (all of them for a system scope); `guard` runs each write. `countBy`
- * groups only by a field every readable record shows, as list filters do.
+ * groups only by a field every readable record shows, as list filters do; `aggregate` is
+ * `GET …/aggregate`.
  * @example const records = recordStore(scope, serialWrites(scope.exec, scope.events));
  */
 export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => write()): RecordStore {
   const filters = (entity: string, where?: Where): Filter[] =>
-    readListQuery(scope, entity, whereToQuery(where)).filters as Filter[];
+    readListQuery(scope, entity, whereToQuery(scope, where)).filters as Filter[];
+  const page = async (entity: string, q: StoreListQuery & { cursor?: string } = {}) => {
+    const max = scope.app.limits.pageSize.max;
+    // Refused, not cut: a handler that asked for more would otherwise miss records unawares.
+    if (q.limit !== undefined && q.limit > max)
+      throw new AppError('MALFORMED_REQUEST', {
+        reason: `limit may be at most ${max}: page on with page().`,
+      });
+    const query = {
+      ...whereToQuery(scope, q.where),
+      ...(q.sort ? { sort: q.sort } : {}),
+      ...(q.limit !== undefined ? { limit: String(q.limit) } : {}),
+      ...(q.cursor ? { cursor: q.cursor } : {}),
+    };
+    const { items, nextCursor } = await listRecords(scope, entity, readListQuery(scope, entity, query));
+    return { items: items as AnyRecord[], nextCursor };
+  };
   return {
     get: async (entity, id) => {
       const row = await scope.load(entity, id);
@@ -47,14 +69,10 @@ export function recordStore(scope: RecordScope, guard: WriteGuard = (write) => w
       const shown = await project(scope, entity, row);
       return (shown === row ? { ...row } : shown) as AnyRecord;
     },
-    list: async (entity, q = {}) => {
-      const query = {
-        ...whereToQuery(q.where),
-        ...(q.sort ? { sort: q.sort } : {}),
-        ...(q.limit ? { limit: String(q.limit) } : {}),
-      };
-      return (await listRecords(scope, entity, readListQuery(scope, entity, query))).items as AnyRecord[];
-    },
+    list: async (entity, q = {}) => (await page(entity, q)).items,
+    page,
+    aggregate: (entity, q) =>
+      aggregateRecords(scope, entity, checkAggregate(scope, entity, q, filters(entity, q.where))),
     count: (entity, where) => countRecords(scope, entity, filters(entity, where)),
     countBy: async (entity, field, where) => {
       const narrowed = filters(entity, where);
