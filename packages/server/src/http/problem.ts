@@ -80,7 +80,9 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('MALFORMED_REQUEST', { reason: 'the Content-Length does not match the body.' });
   }
-  if (e instanceof SyntaxError || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+  // Only the body parser's SyntaxError is the client's (Fastify marks it 400): one thrown by a
+  // JSON.parse of stored data is the server's failure, INTERNAL.
+  if ((e instanceof SyntaxError && e.statusCode === 400) || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError('MALFORMED_REQUEST', { reason: 'the body is not valid JSON.' });
   }
   // Only the framework's and its plugins' errors carry a status: a TypeError has none.
