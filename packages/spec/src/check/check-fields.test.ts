@@ -126,6 +126,81 @@ const cases: BrokenCase[] = [
     path: 'entities.tickets.fields.tags.of.min',
     mentions: "'tags item' has min 20 above its max 1",
   },
+  ...(
+    [
+      [
+        'integer choices that are not whole numbers',
+        f.integer({ choices: [15, 22.5] }),
+        'choices',
+        "'minutes' offers 22.5, which is not a whole number",
+      ],
+      [
+        'integer choices listed twice',
+        f.integer({ choices: [15, 30, 15] }),
+        'choices',
+        "'minutes' lists 15 more than once",
+      ],
+      [
+        'integer choices outside min and max',
+        f.integer({ min: 10, max: 60, choices: [5, 30, 90] }),
+        'choices',
+        "'minutes' offers 5, 90 outside its min and max",
+      ],
+      ['integer with no choices', f.integer({ choices: [] }), 'choices', "'minutes' has no choices"],
+      [
+        'a default not among the choices',
+        f.integer({ choices: [15, 30], default: 20 }),
+        'default',
+        "the default of 'minutes' is 20: it must be one of 15, 30",
+      ],
+      [
+        'a date default that does not exist',
+        f.date({ default: '2026-02-30' }),
+        'default',
+        'the default of \'minutes\' is "2026-02-30": it must be a date that exists',
+      ],
+      [
+        'a date default before its min',
+        f.date({ min: '2026-01-01', default: '2025-06-01' }),
+        'default',
+        'it must be on or after 2026-01-01',
+      ],
+      [
+        'a date min that is no date',
+        f.date({ min: '2026-02-30' }),
+        'min',
+        "the min of 'minutes' is not a date",
+      ],
+      [
+        'a date max that is no date',
+        f.date({ max: 'tomorrow' }),
+        'max',
+        "the max of 'minutes' is not a date",
+      ],
+      [
+        'date bounds the wrong way round',
+        f.date({ min: '2026-12-31', max: '2026-01-01' }),
+        'min',
+        "'minutes' has min 2026-12-31 after its max 2026-01-01",
+      ],
+      [
+        'a url default running script',
+        f.url({ default: 'javascript:alert(1)' }),
+        'default',
+        'it must be a web address',
+      ],
+      ['a url with a negative max', f.url({ max: -1 }), 'max', "'minutes' has a negative max length"],
+    ] as const
+  ).map(
+    ([name, field, at, mentions]): BrokenCase => ({
+      name,
+      edit: (d) => {
+        d.entities.tickets!.fields.minutes = field;
+      },
+      path: `entities.tickets.fields.minutes.${at}`,
+      mentions,
+    }),
+  ),
 ];
 
 describe('checkFields', () => {
@@ -141,6 +216,25 @@ describe('checkFields', () => {
       d.entities.tickets!.fields.subject = f.text({ pattern });
     });
     expect(checkApp(broken).problems).toEqual([]);
+  });
+
+  it('accepts dates, web addresses and integer choices used well', () => {
+    const fine = breakApp(helpdesk, (d) => {
+      d.entities.tickets!.fields.minutes = f.integer({
+        min: 15,
+        max: 60,
+        choices: [15, 30, 45, 60],
+        default: 30,
+      });
+      d.entities.tickets!.fields.due = f.date({
+        min: '2020-01-01',
+        max: '2030-12-31',
+        default: '2026-06-01',
+      });
+      d.entities.tickets!.fields.link = f.url({ optional: true, default: 'https://example.com/help' });
+      d.entities.tickets!.fields.days = f.list(f.date(), { default: ['2026-01-01'] });
+    });
+    expect(checkApp(fine).problems).toEqual([]);
   });
 
   it('accepts objects and maps in an action input and output', () => {

@@ -3,8 +3,20 @@
  * and outputs): sound bounds and patterns, defaults of the right type, references to
  * declared entities, and objects and maps only where the API allows them.
  */
-import type { Field, Fields, ListField, MapField, ObjectField } from '../fields/field';
+import type {
+  DateField,
+  Field,
+  Fields,
+  ListField,
+  MapField,
+  NumberField,
+  ObjectField,
+  ScalarField,
+} from '../fields/field';
 import { isExpr } from '../rules/expr';
+import { isCalendarDate } from '../validate/calendar-date';
+import { checkScalar } from '../validate/check-scalar';
+import { fieldMessage } from '../validate/field-message';
 import type { CheckContext } from './check-context';
 import { checkErrorRef } from './check-errors';
 import { checkExpr, checkRule } from './check-rule';
@@ -19,7 +31,19 @@ export interface FieldPlace {
   readonly scope: RuleScope;
 }
 
-const SCALAR_TYPES = ['text', 'longText', 'email', 'integer', 'number', 'boolean', 'enum', 'datetime', 'ref'];
+const SCALAR_TYPES = [
+  'text',
+  'longText',
+  'email',
+  'url',
+  'integer',
+  'number',
+  'boolean',
+  'enum',
+  'datetime',
+  'date',
+  'ref',
+];
 
 /**
  * Checks a set of fields, one by one.
@@ -34,7 +58,9 @@ function checkField(ctx: CheckContext, name: string, field: Field, path: string,
   if (field.type === 'list') checkList(ctx, name, field, path, place);
   if (field.type === 'enum' || field.type === 'state') checkValues(ctx, name, field.values, `${path}.values`);
   if (field.type === 'ref') checkRef(ctx, name, field, path);
-  checkBounds(ctx, name, field, path);
+  if (field.type === 'integer' && field.choices) checkChoices(ctx, name, field, path);
+  if (field.type === 'date') checkDateBounds(ctx, name, field, path);
+  else checkBounds(ctx, name, field, path);
   if (field.default !== undefined) checkDefault(ctx, name, field, `${path}.default`, place.scope);
   if (field.computed) checkExpr(ctx, field.computed, place.scope, `${path}.computed`);
 }
@@ -107,7 +133,7 @@ function checkRef(
 function checkBounds(ctx: CheckContext, name: string, field: Field, path: string): void {
   if (!('min' in field || 'max' in field || 'pattern' in field)) return;
   const { min, max } = field as { min?: number; max?: number };
-  const isText = ['text', 'longText', 'email'].includes(field.type);
+  const isText = ['text', 'longText', 'email', 'url'].includes(field.type);
   if (min !== undefined && max !== undefined && min > max) {
     ctx.report(`${path}.min`, `'${name}' has min ${min} above its max ${max}, so no value can pass`);
   }
@@ -139,11 +165,60 @@ function patternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+function checkChoices(ctx: CheckContext, name: string, field: NumberField, path: string): void {
+  const choices = field.choices ?? [];
+  const at = `${path}.choices`;
+  if (choices.length === 0) ctx.report(at, `'${name}' has no choices to choose from`);
+  const odd = choices.filter((c) => !Number.isSafeInteger(c));
+  if (odd.length)
+    ctx.report(
+      at,
+      `'${name}' offers ${odd.join(', ')}, ${odd.length === 1 ? 'which is not a whole number' : 'which are not whole numbers'}`,
+    );
+  const repeated = choices.filter((c, i) => choices.indexOf(c) !== i);
+  if (repeated.length) ctx.report(at, `'${name}' lists ${repeated.join(', ')} more than once`);
+  const outside = choices.filter(
+    (c) => (field.min !== undefined && c < field.min) || (field.max !== undefined && c > field.max),
+  );
+  if (outside.length) {
+    ctx.report(
+      at,
+      `'${name}' offers ${outside.join(', ')} outside its min and max, so no write can choose it`,
+    );
+  }
+}
+
+function checkDateBounds(ctx: CheckContext, name: string, field: DateField, path: string): void {
+  for (const bound of ['min', 'max'] as const) {
+    const day = field[bound] as unknown;
+    if (day !== undefined && (typeof day !== 'string' || !isCalendarDate(day))) {
+      ctx.report(`${path}.${bound}`, `the ${bound} of '${name}' is not a date such as 2025-01-31`);
+    }
+  }
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+    ctx.report(
+      `${path}.min`,
+      `'${name}' has min ${field.min} after its max ${field.max}, so no date can pass`,
+    );
+  }
+}
+
+// The types whose literal values only the validator knows in full (a real date, a web
+// address, one of the choices): a default must pass it, as every write does.
+function validatorProblem(field: Field, value: unknown): string | undefined {
+  const strict = field.type === 'date' || field.type === 'url' || (field.type === 'integer' && field.choices);
+  if (!strict || value === null) return undefined;
+  const result = checkScalar(field as ScalarField, value);
+  return result.ok
+    ? undefined
+    : `is ${JSON.stringify(value)}: ${fieldMessage(result.code, 'it', result.params)}`;
+}
+
 function checkDefault(ctx: CheckContext, name: string, field: Field, path: string, scope: RuleScope): void {
   if (isExpr(field.default)) {
     checkExpr(ctx, field.default, scope, path);
     return;
   }
-  const problem = valueProblem(field, field.default);
+  const problem = valueProblem(field, field.default) ?? validatorProblem(field, field.default);
   if (problem) ctx.report(path, `the default of '${name}' ${problem}`);
 }

@@ -5,6 +5,7 @@ import { entity } from '../app/entity';
 import { f } from '../fields/field';
 import { constant } from '../rules/expr';
 import { clientMeta } from './client-meta';
+import { recordTitle } from './record-title';
 
 const meta = clientMeta(app);
 
@@ -145,5 +146,43 @@ describe('clientMeta of roles with account options', () => {
   it('keeps the mail catalogue on the server', () => {
     expect(meta).not.toHaveProperty('messages');
     expect(JSON.stringify(meta)).not.toContain('Join {appName}');
+  });
+});
+
+describe('clientMeta of titles through references and the newer field types', () => {
+  const library = defineApp({
+    about: { name: 'Library', summary: 'Loans.', audience: 'Librarians.' },
+    roles: { librarian: {} },
+    entities: {
+      books: entity({ title: 'title', fields: { title: f.text(), site: f.url({ optional: true }) } }),
+      loans: entity({
+        title: '{book.title} until {due}',
+        fields: {
+          book: f.ref('books'),
+          due: f.date({ min: '2020-01-01' }),
+          days: f.integer({ choices: [7, 14, 28], default: 14 }),
+        },
+      }),
+    },
+  });
+  const meta = clientMeta(library);
+
+  it('sends the title as declared, which recordTitle reads', () => {
+    expect(meta.entities.loans?.title).toBe('{book.title} until {due}');
+    const loan = { id: 'x', book: 'b', due: '2026-05-01', days: 14 };
+    expect(recordTitle(meta.entities.loans!, loan, { book: { title: 'Dune' } })).toBe(
+      'Dune until 2026-05-01',
+    );
+  });
+
+  it('sends dates, web addresses and choices with their constraints, as JSON', () => {
+    expect(meta.entities.loans?.fields.due).toMatchObject({ type: 'date', min: '2020-01-01' });
+    expect(meta.entities.loans?.fields.days).toMatchObject({ type: 'integer', choices: [7, 14, 28] });
+    expect(meta.entities.books?.fields.site).toMatchObject({ type: 'url', optional: true });
+    expect(JSON.parse(JSON.stringify(meta))).toStrictEqual(meta);
+  });
+
+  it('keeps a path title out of the list sorts', () => {
+    expect(meta.entities.loans?.list?.sorts).toEqual(['createdAt']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { AboutInput, App, ErrorNode, RoleInput } from '../app/define-app';
 import { humanize } from '../app/entity';
-import type { RateInput } from '../app/limits';
+import { quotaKey, type RateInput } from '../app/limits';
 import type { ScreenInput } from '../app/screens';
 import type { Fields } from '../fields/field';
 import type { Literal } from '../rules/expr';
@@ -80,7 +80,7 @@ export function clientMeta(app: App): ClientMeta {
       name,
       ...(q.description ? { description: q.description } : {}),
       entity: q.entity,
-      owner: q.owner,
+      owner: quotaKey(q),
       ...(q.roles ? { roles: q.roles } : {}),
       ...(q.where ? { where: ruleMeta(app, q.where, q.entity) } : {}),
       max: resolveNumber(app, q.max, `limits.quotas.${name}.max`),

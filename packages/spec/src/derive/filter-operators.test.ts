@@ -12,6 +12,8 @@ describe('filterOperators', () => {
     ['boolean', ['eq', 'ne']],
     ['integer', ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']],
     ['datetime', ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']],
+    ['date', ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']],
+    ['url', ['eq', 'ne', 'in', 'contains']],
     ['list', []],
     ['map', []],
   ];

@@ -21,6 +21,7 @@ const OPERATORS: Partial<Record<FieldType, readonly FilterOperator[]>> = {
   text: ['eq', 'ne', 'in', 'contains'],
   longText: ['eq', 'ne', 'in', 'contains'],
   email: ['eq', 'ne', 'in', 'contains'],
+  url: ['eq', 'ne', 'in', 'contains'],
   enum: ['eq', 'ne', 'in'],
   state: ['eq', 'ne', 'in'],
   ref: ['eq', 'ne', 'in'],
@@ -28,6 +29,7 @@ const OPERATORS: Partial<Record<FieldType, readonly FilterOperator[]>> = {
   integer: ORDERED,
   number: ORDERED,
   datetime: ORDERED,
+  date: ORDERED,
 };
 
 /**

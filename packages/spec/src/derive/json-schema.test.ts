@@ -23,6 +23,37 @@ describe('fieldSchema', () => {
     ],
     ['optional integer', f.integer({ optional: true }), { type: ['integer', 'null'] }],
     [
+      'integer choices',
+      f.integer({ choices: [15, 30], default: 15 }),
+      { type: 'integer', enum: [15, 30], default: 15 },
+    ],
+    [
+      'optional integer choices admit null',
+      f.integer({ choices: [1, 2], optional: true }),
+      { type: ['integer', 'null'], enum: [1, 2, null] },
+    ],
+    ['date', f.date(), { type: 'string', format: 'date' }],
+    [
+      'date with bounds',
+      f.date({ min: '2026-01-01', max: '2026-12-31' }),
+      { type: 'string', format: 'date', formatMinimum: '2026-01-01', formatMaximum: '2026-12-31' },
+    ],
+    [
+      'url',
+      f.url(),
+      { type: 'string', format: 'uri', maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+    ],
+    [
+      'url with its own max and pattern',
+      f.url({ max: 100, pattern: 'https://github\\.com/.*' }),
+      {
+        type: 'string',
+        format: 'uri',
+        maxLength: 100,
+        pattern: '^(?=[Hh][Tt][Tt][Pp][Ss]?://)(?:https://github\\.com/.*)$',
+      },
+    ],
+    [
       'list',
       f.list(f.text({ max: 20 }), { max: 5 }),
       { type: 'array', items: { type: 'string', maxLength: 20 }, maxItems: 5 },

@@ -6,6 +6,7 @@
 import type { EntityNode } from '../app/entity';
 import type { Field, Fields } from '../fields/field';
 import { isExpr } from '../rules/expr';
+import { URL_MAX } from '../validate/web-url';
 
 export type JsonValue =
   | string
@@ -55,13 +56,33 @@ function valueSchema(field: Field, mode: SchemaMode): JsonSchema {
         // The spec's pattern must match the whole value; JSON Schema's matches anywhere.
         pattern: field.pattern === undefined ? undefined : `^(?:${field.pattern})$`,
       });
+    case 'url':
+      return compact({
+        type: 'string',
+        format: 'uri',
+        minLength: field.min,
+        maxLength: field.max ?? URL_MAX,
+        pattern:
+          field.pattern === undefined
+            ? '^[Hh][Tt][Tt][Pp][Ss]?://'
+            : `^(?=[Hh][Tt][Tt][Pp][Ss]?://)(?:${field.pattern})$`,
+      });
     case 'integer':
     case 'number':
+      // Choices are the whole story: bounds beside them would say nothing more.
+      if (field.type === 'integer' && field.choices) return { type: 'integer', enum: [...field.choices] };
       return compact({ type: field.type, minimum: field.min, maximum: field.max });
     case 'boolean':
       return { type: 'boolean' };
     case 'datetime':
       return { type: 'string', format: 'date-time' };
+    case 'date':
+      return compact({
+        type: 'string',
+        format: 'date',
+        formatMinimum: field.min,
+        formatMaximum: field.max,
+      });
     case 'ref':
       return { type: 'string', format: 'uuid', 'x-ref': field.entity };
     case 'enum':

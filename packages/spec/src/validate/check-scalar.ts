@@ -3,9 +3,11 @@
  * first constraint it fails.
  */
 import type { FieldIssueCode } from '../errors/builtin-errors';
-import type { NumberField, ScalarField, StateField, TextField } from '../fields/field';
+import type { DateField, NumberField, ScalarField, StateField, TextField } from '../fields/field';
+import { isCalendarDate } from './calendar-date';
 import type { MessageParams } from './field-message';
 import { normalizeDatetime } from './normalize-datetime';
+import { isWebUrl, URL_MAX } from './web-url';
 
 export type ScalarCheck =
   | { readonly ok: true; readonly value: unknown }
@@ -48,11 +50,14 @@ function codePoints(text: string): number {
 
 function checkText(field: TextField, value: unknown): ScalarCheck {
   if (typeof value !== 'string') return fail('type', { type: field.type });
-  const text = field.type === 'email' ? value.trim().toLowerCase() : value;
+  const text =
+    field.type === 'email' ? value.trim().toLowerCase() : field.type === 'url' ? value.trim() : value;
   const length = codePoints(text);
+  const max = field.max ?? (field.type === 'url' ? URL_MAX : undefined);
   if (field.min !== undefined && length < field.min) return fail('too_short', { min: field.min });
-  if (field.max !== undefined && length > field.max) return fail('too_long', { max: field.max });
+  if (max !== undefined && length > max) return fail('too_long', { max });
   if (field.type === 'email' && (length > EMAIL_MAX || !EMAIL.test(text))) return fail('email');
+  if (field.type === 'url' && !isWebUrl(text)) return fail('type', { type: 'url' });
   if (field.pattern !== undefined && !fullMatch(field.pattern).test(text)) return fail('pattern');
   return pass(text);
 }
@@ -66,12 +71,23 @@ function checkNumber(field: NumberField, value: unknown): ScalarCheck {
   const max = field.max ?? (integer ? Number.MAX_SAFE_INTEGER : undefined);
   if (min !== undefined && value < min) return fail('too_small', { min });
   if (max !== undefined && value > max) return fail('too_big', { max });
+  if (integer && field.choices && !field.choices.includes(value))
+    return fail('enum', { values: field.choices });
   return pass(value === 0 ? 0 : value);
+}
+
+// Dates in `YYYY-MM-DD` sort as text, so the bounds compare as strings.
+function checkDate(field: DateField, value: unknown): ScalarCheck {
+  if (typeof value !== 'string' || !isCalendarDate(value)) return fail('type', { type: 'date' });
+  if (field.min !== undefined && value < field.min) return fail('too_small', { min: field.min });
+  if (field.max !== undefined && value > field.max) return fail('too_big', { max: field.max });
+  return pass(value);
 }
 
 /**
  * Checks and normalizes a scalar value (never null: the caller decides about absence).
- * Emails come back trimmed and lower-cased, instants as `toISOString()`, ids lower-cased.
+ * Emails come back trimmed and lower-cased, URLs trimmed, instants as `toISOString()`, ids
+ * lower-cased; dates and everything else as given.
  * @example checkScalar(f.text({ min: 5 }), 'abc') // { ok: false, code: 'too_short', params: { min: 5 } }
  * @example checkScalar(f.email(), ' Ann@Example.COM ') // { ok: true, value: 'ann@example.com' }
  */
@@ -80,6 +96,7 @@ export function checkScalar(field: ScalarField | StateField, value: unknown): Sc
     case 'text':
     case 'longText':
     case 'email':
+    case 'url':
       return checkText(field, value);
     case 'integer':
     case 'number':
@@ -95,6 +112,8 @@ export function checkScalar(field: ScalarField | StateField, value: unknown): Sc
       const iso = typeof value === 'string' ? normalizeDatetime(value) : undefined;
       return iso === undefined ? fail('type', { type: 'datetime' }) : pass(iso);
     }
+    case 'date':
+      return checkDate(field, value);
     case 'ref':
       if (typeof value !== 'string') return fail('type', { type: 'ref' });
       return UUID.test(value) ? pass(value.toLowerCase()) : fail('reference');

@@ -29,6 +29,16 @@ const cases: [FieldIssueCode, string, MessageParams, string][] = [
   ['unique', 'Email', {}, 'Email is already taken.'],
   ['rule', 'Team', {}, 'Team breaks a rule of this record.'],
   ['reference', 'Assignee', {}, 'Assignee must be the id of a record.'],
+  ['type', 'Due', { type: 'date' }, 'Due must be a date that exists, such as 2025-01-31.'],
+  [
+    'type',
+    'Website',
+    { type: 'url' },
+    'Website must be a web address starting with http:// or https://, such as https://example.com.',
+  ],
+  ['too_small', 'Due', { min: '2026-01-01' }, 'Due must be on or after 2026-01-01.'],
+  ['too_big', 'Due', { max: '2026-12-31' }, 'Due must be on or before 2026-12-31.'],
+  ['enum', 'Minutes', { values: [15, 30, 45] }, 'Minutes must be one of 15, 30, 45.'],
 ];
 
 describe('fieldMessage', () => {

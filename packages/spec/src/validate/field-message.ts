@@ -8,9 +8,11 @@ import type { FieldType } from '../fields/field';
 
 /** What a message may mention besides the field's name. */
 export interface MessageParams {
-  readonly min?: number;
-  readonly max?: number;
-  readonly values?: readonly string[];
+  /** A length or a number, or for a date field a date (`2026-01-01`). */
+  readonly min?: number | string;
+  readonly max?: number | string;
+  /** The allowed values: an enum's words or an integer's choices. */
+  readonly values?: readonly (string | number)[];
   /** For `type`: the type the value should have had. */
   readonly type?: FieldType;
 }
@@ -19,19 +21,21 @@ const EXPECTED: { readonly [T in FieldType]: string } = {
   text: 'text',
   longText: 'text',
   email: 'text',
+  url: 'a web address starting with http:// or https://, such as https://example.com',
   integer: 'a number',
   number: 'a number',
   boolean: 'true or false',
   enum: 'text',
   state: 'text',
   datetime: 'a date and time with a time zone, such as 2025-01-31T09:30:00Z',
+  date: 'a date that exists, such as 2025-01-31',
   ref: 'the id of a record',
   list: 'a list',
   object: 'an object',
   map: 'an object',
 };
 
-function count(n: number | undefined, noun: string): string {
+function count(n: number | string | undefined, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
@@ -60,9 +64,14 @@ export function fieldMessage(code: FieldIssueCode, label: string, params: Messag
     case 'too_long':
       return `${label} must be at most ${count(params.max, 'character')}.`;
     case 'too_small':
-      return `${label} must be at least ${params.min}.`;
+      // Only a date field's bounds are text.
+      return typeof params.min === 'string'
+        ? `${label} must be on or after ${params.min}.`
+        : `${label} must be at least ${params.min}.`;
     case 'too_big':
-      return `${label} must be at most ${params.max}.`;
+      return typeof params.max === 'string'
+        ? `${label} must be on or before ${params.max}.`
+        : `${label} must be at most ${params.max}.`;
     case 'pattern':
       return `${label} is not in the expected format.`;
     case 'email':

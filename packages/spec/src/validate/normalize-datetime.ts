@@ -1,16 +1,12 @@
 /**
  * Reads an ISO-8601 instant strictly, so the browser and the server agree on every input.
  */
+import { daysInMonth } from './calendar-date';
 
 // A time zone is required: without one, JavaScript reads the time in the local zone of
 // whichever machine parses it, and the form and the server would disagree.
 const ISO_INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
-
-function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-}
 
 /**
  * The instant `text` names, as `Date#toISOString()` writes it; `undefined` when `text` is not

@@ -22,6 +22,14 @@ function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undef
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;
 }
 
+function dateBetween(min: string, max: string): fc.Arbitrary<string> {
+  const at = (day: string) => new Date(`${day}T00:00:00Z`);
+  return fc
+    .date({ min: at(min), max: at(max), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+}
+const calendarDate = dateBetween('0001-01-01', '9999-12-31');
+
 const scalarField: fc.Arbitrary<ScalarField> = fc.oneof(
   bounds(0, 30).map((b) => f.text(defined(b))),
   bounds(0, 30).map((b) => f.longText(defined(b))),
@@ -35,6 +43,13 @@ const scalarField: fc.Arbitrary<ScalarField> = fc.oneof(
     .map((v) => f.enum(v)),
   fc.constant(f.datetime()),
   fc.constant(f.ref('users')),
+  fc
+    .tuple(fc.option(calendarDate, { nil: undefined }), fc.option(calendarDate, { nil: undefined }))
+    .map(([a, b]) => f.date(defined(a && b && a > b ? { min: b, max: a } : { min: a, max: b }))),
+  fc.constant(f.url()),
+  fc
+    .uniqueArray(fc.integer({ min: -100, max: 100 }), { minLength: 1, maxLength: 5 })
+    .map((choices) => f.integer({ choices })),
 );
 
 const anyField: fc.Arbitrary<Field> = fc.oneof(
@@ -90,6 +105,7 @@ function someValue(field: Field): fc.Arbitrary<unknown> {
     case 'email':
       return fc.emailAddress().map((e) => e.toUpperCase());
     case 'integer':
+      if (field.choices) return fc.constantFrom(...field.choices);
       return fc.integer({ min: field.min ?? -1e9, max: field.max ?? 1e9 });
     case 'number':
       return fc.double({ min: field.min ?? -1e9, max: field.max ?? 1e9, noNaN: true });
@@ -100,6 +116,10 @@ function someValue(field: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...field.values);
     case 'datetime':
       return instant;
+    case 'date':
+      return dateBetween(field.min ?? '0001-01-01', field.max ?? '9999-12-31');
+    case 'url':
+      return fc.webUrl({ withQueryParameters: true, withFragments: true });
     case 'ref':
       return fc.uuid();
     case 'list':

@@ -7,11 +7,13 @@ const WORDS: Record<Field['type'], string> = {
   text: 'text',
   longText: 'long text',
   email: 'email',
+  url: 'web address',
   integer: 'whole number',
   number: 'number',
   boolean: 'yes/no',
   enum: 'choice',
   datetime: 'date and time',
+  date: 'date',
   ref: 'reference',
   list: 'list',
   object: 'object',
@@ -22,9 +24,11 @@ const WORDS: Record<Field['type'], string> = {
 /**
  * @example typeText(f.ref('users')) // 'reference to users'
  * @example typeText(f.list(f.text())) // 'list of text'
+ * @example typeText(f.integer({ choices: [15, 30] })) // 'one of 15, 30'
  */
 export function typeText(field: Field): string {
   if (field.type === 'ref') return `reference to ${field.entity}`;
   if (field.type === 'list') return `list of ${typeText(field.of)}`;
+  if (field.type === 'integer' && field.choices) return `one of ${field.choices.join(', ')}`;
   return WORDS[field.type];
 }

@@ -4,6 +4,7 @@
  * records an admin console refers to; an id past it reads as a short id instead.
  */
 import { queryKeys } from '@ninefold/react';
+import { recordTitle, shortId, titleRefs } from '@ninefold/spec';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type AnyRecord, nf } from '../data/ninefold';
@@ -23,26 +24,30 @@ export function useTitlesOf(entities: readonly string[]): ReadonlyMap<string, Ti
   const client = nf.useClient();
   const known = entities.filter((e) => meta.entities[e] !== undefined);
   const key = known.join(',');
-  const query = { limit: meta.limits.pageSize.max };
   // Stable while `key` and the meta are, so the maps are remade only when an answer changes.
   const combine = useCallback(
     (answers: readonly { readonly data?: { readonly items: readonly AnyRecord[] } | undefined }[]) => {
       const out = new Map<string, Titles>();
       key.split(',').forEach((entity, i) => {
-        if (!entity) return;
-        const title = meta.entities[entity]?.title ?? 'id';
+        const e = meta.entities[entity];
+        if (!e) return;
         const items = answers[i]?.data?.items ?? [];
-        out.set(entity, new Map(items.map((r) => [r.id, String(r[title] ?? r.id)] as const)));
+        out.set(entity, new Map(items.map((r) => [r.id, recordTitle(e, r)] as const)));
       });
       return out as ReadonlyMap<string, Titles>;
     },
     [key, meta.entities],
   );
   return useQueries({
-    queries: known.map((entity) => ({
-      queryKey: queryKeys.list(entity, query),
-      queryFn: () => client.list(entity, query),
-    })),
+    queries: known.map((entity) => {
+      // A title through references reads them expanded, each judged by its own read rule.
+      const refs = titleRefs(meta.entities[entity]!);
+      const query = { limit: meta.limits.pageSize.max, ...(refs.length > 0 ? { expand: refs } : {}) };
+      return {
+        queryKey: queryKeys.list(entity, query),
+        queryFn: () => client.list(entity, query as never),
+      };
+    }),
     combine,
   });
 }
@@ -60,5 +65,5 @@ export function useTitles(entity: string): Titles {
  */
 export function refText(titles: Titles, id: unknown): string {
   if (id === null || id === undefined || id === '') return '—';
-  return titles.get(String(id)) ?? `#${String(id).slice(-6)}`;
+  return titles.get(String(id)) ?? shortId(id);
 }

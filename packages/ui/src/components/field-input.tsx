@@ -1,6 +1,7 @@
 /**
  * One input for one field of the spec, chosen by its type: text, text area, number,
- * checkbox, choice, date and time, a reference, or a comma-separated list.
+ * checkbox, choice (an enum, or an integer's choices), date, date and time, web address, a
+ * reference, or a comma-separated list.
  */
 import type { Field } from '@ninefold/spec';
 import { humanize } from '@ninefold/spec';
@@ -22,6 +23,18 @@ export interface FieldInputProps {
 /** True when the form must be given a value: not optional, no default. */
 export function isRequired(field: Field): boolean {
   return field.optional !== true && field.default === undefined;
+}
+
+/**
+ * The values a field is chosen from, each with its words, as `[value, words]`: an enum's
+ * values by label, an integer's declared choices; undefined for any other field.
+ * @example choicesOf(f.integer({ choices: [15, 30] })) // [['15', '15'], ['30', '30']]
+ */
+export function choicesOf(field: Field): readonly (readonly [string, string])[] | undefined {
+  if (field.type === 'enum') return field.values.map((v) => [v, humanize(v)] as const);
+  if (field.type === 'integer' && field.choices)
+    return field.choices.map((c) => [String(c), String(c)] as const);
+  return undefined;
 }
 
 /**
@@ -61,17 +74,33 @@ export function FieldInput({ id, name, field, value, errors, onChange, onBlur }:
       </FieldFrame>
     );
   }
-  if (field.type === 'enum') {
+  const choices = choicesOf(field);
+  if (choices) {
     return (
       <FieldFrame {...frame}>
         <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
           {field.default === undefined && <option value="">{required ? 'Choose…' : '—'}</option>}
-          {field.values.map((v) => (
+          {choices.map(([v, words]) => (
             <option key={v} value={v}>
-              {humanize(v)}
+              {words}
             </option>
           ))}
         </select>
+      </FieldFrame>
+    );
+  }
+  if (field.type === 'date') {
+    // The input holds the calendar date itself (`YYYY-MM-DD`): no time zone ever touches it.
+    return (
+      <FieldFrame {...frame}>
+        <input
+          {...common}
+          type="date"
+          {...(field.min ? { min: field.min } : {})}
+          {...(field.max ? { max: field.max } : {})}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </FieldFrame>
     );
   }
@@ -85,8 +114,8 @@ export function FieldInput({ id, name, field, value, errors, onChange, onBlur }:
   const type =
     field.type === 'integer' || field.type === 'number'
       ? 'number'
-      : field.type === 'email'
-        ? 'email'
+      : field.type === 'email' || field.type === 'url'
+        ? field.type
         : field.type === 'datetime'
           ? 'datetime-local'
           : 'text';
@@ -96,6 +125,7 @@ export function FieldInput({ id, name, field, value, errors, onChange, onBlur }:
         {...common}
         type={type}
         {...(field.type === 'integer' ? { step: 1 } : {})}
+        {...(field.type === 'url' ? { autoComplete: 'url', placeholder: 'https://' } : {})}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

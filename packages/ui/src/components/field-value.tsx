@@ -1,7 +1,7 @@
 /**
  * One value of a record as the page shows it: the app's renderer for the field if it
  * registered one, else by type — the state as a badge, references by title, instants in the
- * reader's locale, choices by label.
+ * reader's locale, calendar dates with no zone, web addresses as safe links, choices by label.
  */
 import { humanize } from '@ninefold/spec';
 import { formatValue } from '../format/format-value';
@@ -11,6 +11,7 @@ import type { FieldViewProps } from '../registry/ui-registry';
 import { MarkdownText } from './markdown-text';
 import { RefTitleText } from './ref-title';
 import { StateBadge } from './state-badge';
+import { WebLink } from './web-link';
 
 /**
  * @example <FieldValue entity="tickets" field="status" value="open" record={ticket} context="table" />
@@ -26,6 +27,8 @@ export function FieldValue(props: FieldViewProps) {
   if (e && f?.type === 'state') return <StateBadge entity={e} state={String(value)} />;
   if (f?.type === 'ref')
     return <RefTitleText entity={f.entity} id={String(value)} link={context === 'detail'} />;
+  if (f?.type === 'url') return <WebLink href={String(value)} />;
+  if (f?.type === 'date') return <time dateTime={String(value)}>{formatValue(e, field, value)}</time>;
   if (f?.type === 'datetime' || field === 'createdAt' || field === 'updatedAt') {
     return <time dateTime={String(value)}>{formatValue(e, field, value)}</time>;
   }

@@ -3,6 +3,7 @@
  * rules are known up front rather than learned from an error.
  */
 import type { Field } from '@ninefold/spec';
+import { formatDate } from './format-value';
 
 function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
   if (min !== undefined && max !== undefined) return `${min}–${max}${unit}`;
@@ -11,7 +12,15 @@ function range(min: number | undefined, max: number | undefined, unit: string): 
   return undefined;
 }
 
+function dateRange(min: string | undefined, max: string | undefined): string | undefined {
+  if (min !== undefined && max !== undefined) return `From ${formatDate(min)} to ${formatDate(max)}`;
+  if (max !== undefined) return `On or before ${formatDate(max)}`;
+  if (min !== undefined) return `On or after ${formatDate(min)}`;
+  return undefined;
+}
+
 /**
+ * @example fieldHint(f.date({ min: '2026-01-01' })) // 'On or after Jan 1, 2026' (en-US)
  * @example fieldHint(f.text({ min: 5, max: 120 })) // '5–120 characters'
  * @example fieldHint(f.list(f.text(), { max: 5 })) // 'Separate with commas; at most 5'
  */
@@ -24,7 +33,14 @@ export function fieldHint(field: Field): string | undefined {
         return range(field.min, field.max, ' characters');
       case 'integer':
       case 'number':
-        return range(field.min, field.max, '');
+        // Choices are offered one by one: a range beside them would only repeat them.
+        return field.type === 'integer' && field.choices ? undefined : range(field.min, field.max, '');
+      case 'date':
+        return dateRange(field.min, field.max);
+      case 'url':
+        return [range(field.min, field.max, ' characters'), 'A web address starting with https:// or http://']
+          .filter(Boolean)
+          .join('. ');
       case 'list':
         return field.max === undefined
           ? 'Separate with commas'

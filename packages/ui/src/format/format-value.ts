@@ -1,9 +1,10 @@
 /**
  * A stored value as the text of a table cell. Enum and state values read as their labels;
- * instants in the reader's locale; references through the titles the page knows.
+ * instants in the reader's locale and zone, calendar dates in the locale with no zone at all;
+ * references through the titles the page knows.
  */
 import type { EntityMeta, Field } from '@ninefold/spec';
-import { humanize } from '@ninefold/spec';
+import { humanize, isCalendarDate } from '@ninefold/spec';
 
 /** Titles of records the page has loaded, by id, to show references by name. */
 export type RefTitles = ReadonlyMap<string, string>;
@@ -16,6 +17,12 @@ let instants: Intl.DateTimeFormat | undefined;
 const instantFormat = () =>
   (instants ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
+// Calendar dates are drawn as midnight UTC in UTC: a date is no instant, and formatting it
+// in the reader's zone would show the day before west of Greenwich.
+let dates: Intl.DateTimeFormat | undefined;
+const dateFormat = () =>
+  (dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }));
+
 /**
  * Makes the date formatter now. The first one costs ~20 ms on a fast machine (the locale's
  * data loads): the start-up spends them while it waits for the network, not while a page of
@@ -24,6 +31,20 @@ const instantFormat = () =>
  */
 export function prepareFormats(): void {
   instantFormat();
+  dateFormat();
+}
+
+/**
+ * A calendar date (`YYYY-MM-DD`), short, in the reader's locale: the same day wherever the
+ * reader is. What is not such a date comes back as it came.
+ * @example formatDate('2026-03-01') // 'Mar 1, 2026' (en-US, in any time zone)
+ */
+export function formatDate(day: string): string {
+  if (!isCalendarDate(day)) return day;
+  const d = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps years 1–99 as written.
+  d.setUTCFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  return dateFormat().format(d);
 }
 
 /**
@@ -52,6 +73,7 @@ export function formatValue(
     const t = Date.parse(String(value));
     return Number.isNaN(t) ? String(value) : formatInstant(t);
   }
+  if (field?.type === 'date') return formatDate(String(value));
   if (field?.type === 'state' && entity?.states && entity.states.field === name) {
     return entity.states.states[String(value)]?.label ?? String(value);
   }
