@@ -1,17 +1,15 @@
 /**
- * Declared limits: count quotas per owner, rate limits per role and scope, page and body
+ * Declared limits: count quotas per owner or per referenced record, rate limits per role and scope, page and body
  * sizes. The server enforces them; `/api/meta` tells the client.
  */
 import type { Expr } from '../rules/expr';
 import type { Rule } from '../rules/rule';
 
-export interface QuotaInput {
+interface QuotaBase {
   readonly description?: string;
   /** The entity whose records are counted. */
   readonly entity: string;
-  /** The reference field that points at the owner (the caller) of a counted record. */
-  readonly owner: string;
-  /** Which records count (default all of the owner's). */
+  /** Which records count (default all of the owner's, or all that point at the same record). */
   readonly where?: Rule<string>;
   /** Roles the quota applies to (default all). */
   readonly roles?: readonly string[];
@@ -19,6 +17,34 @@ export interface QuotaInput {
   readonly max: number | Expr<never>;
   /** The error code when a create would pass the quota (default LIMIT_EXCEEDED); gets `{max}`. */
   readonly error?: string;
+}
+
+/** A quota per owner: the records of one user, counted in `GET /api/quotas` for the caller. */
+export interface OwnerQuotaInput extends QuotaBase {
+  /** The reference to users that points at the owner (the caller) of a counted record. */
+  readonly owner: string;
+  readonly per?: undefined;
+}
+
+/**
+ * A quota per referenced record: "at most 3 loans out per book" is
+ * `{ entity: 'loans', per: 'book', where: inState('out'), max: 3 }`.
+ */
+export interface PerQuotaInput extends QuotaBase {
+  /** The reference field whose target a separate count is kept for. */
+  readonly per: string;
+  readonly owner?: undefined;
+}
+
+/** A count quota: per owner (`owner`) or per any referenced record (`per`). */
+export type QuotaInput = OwnerQuotaInput | PerQuotaInput;
+
+/**
+ * The reference field a quota keeps its counts by: its `owner`, or its `per`.
+ * @example quotaKey({ entity: 'loans', per: 'book', max: 3 }) // 'book'
+ */
+export function quotaKey(q: QuotaInput): string {
+  return q.per ?? q.owner ?? '';
 }
 
 /** What a rate limit counts. */

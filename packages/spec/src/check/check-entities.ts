@@ -8,8 +8,11 @@ import { fieldNames } from './app-lookup';
 import { checkAccess } from './check-access';
 import type { CheckContext } from './check-context';
 import { checkFields } from './check-fields';
+import { checkSearch } from './check-search';
 import { checkStates } from './check-states';
+import { checkTitle } from './check-title';
 import { checkTransitions } from './check-transitions';
+import { checkUniques } from './check-unique';
 import { checkValidations } from './check-validate';
 import { which } from './describe-names';
 import { recordScope } from './walk-rule';
@@ -27,14 +30,14 @@ export function checkEntities(ctx: CheckContext): void {
     checkStates(ctx, name, entity);
     checkTransitions(ctx, name, entity);
     checkValidations(ctx, name, entity);
+    checkSearch(ctx, name, entity);
+    checkUniques(ctx, name, entity);
   }
 }
 
 function checkShape(ctx: CheckContext, name: string, entity: EntityNode, path: string): void {
   const names = fieldNames(entity);
-  if (entity.title !== undefined && !names.includes(entity.title)) {
-    ctx.report(`${path}.title`, `the title is ${which(entity.title, `a field of ${name}`, names, 'fields')}`);
-  }
+  checkTitle(ctx, name, entity);
   for (const system of SYSTEM_FIELDS) {
     if (Object.hasOwn(entity.fields, system)) {
       ctx.report(

@@ -143,9 +143,50 @@ const cases: BrokenCase[] = [
     path: 'limits.bodyBytes',
     mentions: 'the body size limit 0 is not a positive number',
   },
+  {
+    name: 'a quota per a field that is not a reference',
+    edit: (d) => {
+      d.limits.quotas.openTickets = { entity: 'tickets', per: 'priority', max: 3 };
+    },
+    path: 'limits.quotas.openTickets.per',
+    mentions: "quota 'openTickets' counts per 'priority', which is an enum field, not a reference",
+  },
+  {
+    name: 'a quota per an unknown field',
+    edit: (d) => {
+      d.limits.quotas.openTickets = { entity: 'tickets', per: 'teem', max: 3 };
+    },
+    path: 'limits.quotas.openTickets.per',
+    mentions: "counts per 'teem', which is not a reference field of tickets",
+  },
+  {
+    name: 'a quota with both an owner and a per',
+    edit: (d) => {
+      Object.assign(d.limits.quotas.openTickets!, { per: 'team' });
+    },
+    path: 'limits.quotas.openTickets',
+    mentions:
+      "must name either 'owner' (a reference to users) or 'per' (any reference field of tickets), not both",
+  },
+  {
+    name: 'a quota with neither an owner nor a per',
+    edit: (d) => {
+      d.limits.quotas.openTickets = { entity: 'tickets', max: 3 } as never;
+    },
+    path: 'limits.quotas.openTickets',
+    mentions: 'not neither',
+  },
 ];
 
 describe('checkLimits', () => {
+  it('accepts a quota per any reference, such as per team', () => {
+    const edit = (d: Parameters<BrokenCase['edit']>[0]) => {
+      d.limits.quotas.openTickets = { entity: 'tickets', per: 'team', where: inState('open'), max: 3 };
+    };
+    expect(messagesAt(helpdesk, edit, 'limits.quotas.openTickets')).toEqual([]);
+    expect(messagesAt(helpdesk, edit, 'limits.quotas.openTickets.per')).toEqual([]);
+  });
+
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
   });

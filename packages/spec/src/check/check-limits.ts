@@ -1,6 +1,6 @@
 /**
  * Limits: page and body sizes that make sense, quotas on declared entities counted through
- * a reference to the owner, and rate limits whose window parses and that the server enforces
+ * a reference to the owner or to any record (`per`), and rate limits whose window parses and that the server enforces
  * as written (a scope it counts, keyed as it keys it, one sign-in and one sign-up limit).
  */
 import { type QuotaInput, RATE_KEYING } from '../app/limits';
@@ -10,7 +10,7 @@ import type { CheckContext } from './check-context';
 import { checkErrorRef } from './check-errors';
 import { checkRoleRef } from './check-roles';
 import { checkExpr, checkRule } from './check-rule';
-import { which } from './describe-names';
+import { article, which } from './describe-names';
 import { recordScope } from './walk-rule';
 
 /**
@@ -101,13 +101,7 @@ function checkQuota(ctx: CheckContext, name: string, quota: QuotaInput, path: st
       `quota '${name}' counts ${which(quota.entity, 'an entity of the app', Object.keys(app.entities), 'entities')}`,
     );
   } else {
-    const owner = fieldOf(entity, quota.owner);
-    if (owner?.type !== 'ref' || owner.entity !== 'users') {
-      ctx.report(
-        `${path}.owner`,
-        `quota '${name}' counts per '${quota.owner}', which is not a reference to users in ${quota.entity}`,
-      );
-    }
+    checkQuotaKey(ctx, name, quota, path);
     if (quota.where) checkRule(ctx, quota.where, recordScope(quota.entity), `${path}.where`);
   }
   for (const [i, role] of (quota.roles ?? []).entries()) checkRoleRef(ctx, role, `${path}.roles[${i}]`);
@@ -118,6 +112,49 @@ function checkQuota(ctx: CheckContext, name: string, quota: QuotaInput, path: st
     max: { path: at, type: { kind: 'number', what: "the quota's max, which the server fills in," } },
     limit: { path: at, type: { kind: 'string', what: "the quota's name, which the server fills in," } },
   });
+}
+
+// A count is kept per owner (a reference to users: the caller's own records) or per any
+// referenced record (`per`): exactly one of the two.
+function checkQuotaKey(ctx: CheckContext, name: string, quota: QuotaInput, path: string): void {
+  const entity = ctx.app.entities[quota.entity];
+  if (!entity) return;
+  if ((quota.owner === undefined) === (quota.per === undefined)) {
+    ctx.report(
+      path,
+      `quota '${name}' must name either 'owner' (a reference to users) or 'per' (any reference field of ${quota.entity}), not ${quota.owner === undefined ? 'neither' : 'both'}`,
+    );
+    return;
+  }
+  if (quota.owner !== undefined) {
+    const owner = fieldOf(entity, quota.owner);
+    if (owner?.type !== 'ref' || owner.entity !== 'users') {
+      ctx.report(
+        `${path}.owner`,
+        `quota '${name}' counts per '${quota.owner}', which is not a reference to users in ${quota.entity}`,
+      );
+    }
+    return;
+  }
+  const per = quota.per ?? '';
+  const field = fieldOf(entity, per);
+  if (!field) {
+    const refs = Object.entries(entity.fields).filter(([, f]) => f.type === 'ref');
+    ctx.report(
+      `${path}.per`,
+      `quota '${name}' counts per ${which(
+        per,
+        `a reference field of ${quota.entity}`,
+        refs.map(([n]) => n),
+        'reference fields',
+      )}`,
+    );
+  } else if (field.type !== 'ref') {
+    ctx.report(
+      `${path}.per`,
+      `quota '${name}' counts per '${per}', which is ${article(field.type)} field, not a reference`,
+    );
+  }
 }
 
 function checkQuotaMax(ctx: CheckContext, name: string, quota: QuotaInput, path: string): void {

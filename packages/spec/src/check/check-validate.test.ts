@@ -1,7 +1,7 @@
 import helpdesk from '@ninefold/example-helpdesk';
 import { describe, expect, it } from 'vitest';
-import { lit } from '../rules/expr';
-import { changed } from '../rules/rule';
+import { countOf, lit } from '../rules/expr';
+import { changed, eq } from '../rules/rule';
 import { type BrokenCase, messagesAt } from './break-app';
 
 const cases: BrokenCase[] = [
@@ -46,9 +46,46 @@ const cases: BrokenCase[] = [
     path: 'entities.tickets.validate[0].when',
     mentions: "'rating', which is not a field of tickets",
   },
+  {
+    name: 'a delete-only validation asking what changed',
+    edit: (d) => {
+      d.entities.tickets!.validate[0]!.on = ['delete'];
+    },
+    path: 'entities.tickets.validate[0].when',
+    mentions: "judges only deletes, which change no field, but asks whether 'satisfaction' changed",
+  },
+  {
+    name: 'a validation on an unknown write',
+    edit: (d) => {
+      d.entities.tickets!.validate[0]!.on = ['create', 'remove' as 'delete'];
+    },
+    path: 'entities.tickets.validate[0].on[1]',
+    mentions: "applies to 'remove', which is not a write",
+  },
+  {
+    name: 'a validation on no write',
+    edit: (d) => {
+      d.entities.tickets!.validate[0]!.on = [];
+    },
+    path: 'entities.tickets.validate[0].on',
+    mentions: 'applies to no write',
+  },
 ];
 
 describe('checkValidations', () => {
+  it('accepts a delete rule that reads the record and its aggregates', () => {
+    const edit = (d: Parameters<(typeof cases)[number]['edit']>[0]) => {
+      d.entities.tickets!.validate.push({
+        name: 'noCommentsLeft',
+        on: ['delete'],
+        check: eq(countOf('comments', 'ticket'), 0),
+        error: 'TICKET_CLOSED',
+        params: {},
+      });
+    };
+    expect(messagesAt(helpdesk, edit, 'entities.tickets.validate[1].check')).toEqual([]);
+  });
+
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
   });

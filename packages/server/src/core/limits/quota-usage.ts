@@ -11,14 +11,15 @@ import { evalExpr } from '../rules/evaluate-expr';
 export type { QuotaUsage };
 
 /**
- * The quotas that apply to the caller's role, with current usage.
+ * The owner quotas that apply to the caller's role, with current usage.
  * @example await quotaUsage(scope) // [{ name: 'openTickets', max: 5, used: 3, remaining: 2, … }]
  */
 export async function quotaUsage(scope: RecordScope): Promise<QuotaUsage[]> {
   if (!scope.caller) return [];
   const out: QuotaUsage[] = [];
   for (const [name, q] of Object.entries(scope.app.limits.quotas)) {
-    if (q.roles && !q.roles.includes(scope.role)) continue;
+    // A quota per referenced record (`per`) is no one caller's: it has no usage to list here.
+    if (q.owner === undefined || (q.roles && !q.roles.includes(scope.role))) continue;
     const where = q.where ? ruleToSql(q.where, q.entity, 't', scope.rules) : sql`1 = 1`;
     const rows = await scope.exec.all<{ n: number }>(
       sql`select count(*) as n from ${sql.table(q.entity)} as t where ${sql.ref(`t.${q.owner}`)} = ${scope.caller.id} and ${where}`.compile(

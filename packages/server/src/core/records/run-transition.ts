@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import { diff, writeAudit } from '../audit/audit-log';
 import { evalExpr } from '../rules/evaluate-expr';
 import { answer } from './answer';
+import { lockGuardParents } from './guard-locks';
 import type { RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
 import { applyComputed, checkQuotas, checkReferences, throwIssues } from './write-checks';
@@ -50,17 +51,6 @@ export async function runTransition(
   const given = new Set(Object.keys((input ?? {}) as object));
   await checkReferences(scope, t.input, values);
   const ctx = { input: values };
-  for (const p of t.requires) {
-    if (!(await scope.holds(p.check, entity, before, ctx))) {
-      const params = Object.fromEntries(
-        Object.entries(p.params).map(([k, e]) => [
-          k,
-          evalExpr(e, before, { ...scope.rules, ...ctx }) as string | number,
-        ]),
-      );
-      throw new AppError(p.error, params);
-    }
-  }
   const after: Rec = {
     ...before,
     [machine.field]: t.to,
@@ -73,6 +63,26 @@ export async function runTransition(
     after[field] = evalExpr(expr, before, { ...scope.rules, ...ctx });
   }
   applyComputed(scope, entity, after);
+  // Preconditions read the record before; the aggregates in them count its children as if
+  // the transition were applied, their parents locked first so a racing write waits.
+  await lockGuardParents(
+    scope,
+    entity,
+    t.requires.map((p) => p.check),
+    [before, after],
+  );
+  const judged = { ...ctx, write: { entity, id, record: after } };
+  for (const p of t.requires) {
+    if (!(await scope.holds(p.check, entity, before, judged))) {
+      const params = Object.fromEntries(
+        Object.entries(p.params).map(([k, e]) => [
+          k,
+          evalExpr(e, before, { ...scope.rules, ...ctx }) as string | number,
+        ]),
+      );
+      throw new AppError(p.error, params);
+    }
+  }
   await checkQuotas(scope, entity, after, before);
   await storeVersion(scope, entity, before, after);
   scope.changed({ entity, id, op: 'transition', name, before, after });

@@ -3,8 +3,8 @@
  * the caller may read (and satisfy their rule), the entity's validation rules hold, quotas
  * have room, and server-set values (defaults, computed fields) are filled in.
  */
-import type { Fields, ValidationNode } from '@ninefold/spec';
-import { isExpr } from '@ninefold/spec';
+import type { EntityNode, Fields, RuleNode, ValidationNode, ValidationOp } from '@ninefold/spec';
+import { isExpr, quotaKey } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError, type FieldIssue, validationFailed } from '../app-error';
 import { ruleToSql } from '../rules/compile-rule';
@@ -56,19 +56,37 @@ function paramsOf(scope: RecordScope, v: ValidationNode | { params: ValidationNo
   );
 }
 
-/** The entity's own validation rules for this write; the first failing custom code wins. */
+/**
+ * The rules of the entity's validations that judge `op`, `when` and `check` both: what a write
+ * locks the aggregates' parents for before judging them (guard-locks.ts).
+ * @example validationRules(app.entities.claimItems!, 'delete') // [check of each delete rule]
+ */
+export function validationRules(node: EntityNode, op: ValidationOp): RuleNode[] {
+  return node.validate
+    .filter((v) => v.on.includes(op))
+    .flatMap((v) => (v.when ? [v.when, v.check] : [v.check]));
+}
+
+/**
+ * The entity's own validation rules for this write; the first failing custom code wins.
+ * `record` is the record as written — for a delete, the record about to go — and aggregates
+ * count the children as if the write were applied.
+ * @example await checkValidationRules(scope, 'claimItems', 'delete', item, new Set())
+ */
 export async function checkValidationRules(
   scope: RecordScope,
   entity: string,
-  op: 'create' | 'update',
+  op: ValidationOp,
   record: Rec,
   changed: ReadonlySet<string>,
 ): Promise<void> {
   const issues: FieldIssue[] = [];
+  const write = { entity, id: String(record.id), record: op === 'delete' ? null : record };
+  const extra = { changed, write };
   for (const v of scope.entity(entity).validate) {
     if (!v.on.includes(op)) continue;
-    if (v.when && !(await scope.holds(v.when, entity, record, { changed }))) continue;
-    if (await scope.holds(v.check, entity, record, { changed })) continue;
+    if (v.when && !(await scope.holds(v.when, entity, record, extra))) continue;
+    if (await scope.holds(v.check, entity, record, extra)) continue;
     if (v.error !== 'VALIDATION_FAILED') throw new AppError(v.error, paramsOf(scope, v, record));
     issues.push({ path: v.field ?? '', code: 'rule', message: `${v.name} does not hold.` });
   }
@@ -93,9 +111,12 @@ export function applyComputed(scope: RecordScope, entity: string, record: Rec): 
 }
 
 /**
- * Quotas on `entity` for the caller's role: counting and writing happen in one transaction,
- * and the owner's row is locked first (where rows lock), so concurrent writes never pass the quota.
- * `before` is the record before a transition (a record already counted does not count twice).
+ * Quotas on `entity` for the caller's role, each counted per the record its key field points
+ * at (the owner, or any `per` reference): counting and writing happen in one transaction, and
+ * that record's row is locked first (where rows lock), so concurrent writes never pass the
+ * quota. `before` is the record before an update or a transition: one already counted under
+ * the same key does not count twice.
+ * @example await checkQuotas(scope, 'loans', loan) // BOOK_OUT when the book already has 3 out
  */
 export async function checkQuotas(
   scope: RecordScope,
@@ -105,15 +126,17 @@ export async function checkQuotas(
 ): Promise<void> {
   for (const [name, q] of Object.entries(scope.app.limits.quotas)) {
     if (q.entity !== entity || (q.roles && !q.roles.includes(scope.role))) continue;
-    const owner = record[q.owner];
-    if (typeof owner !== 'string') continue;
+    const key = quotaKey(q);
+    const value = record[key];
+    if (typeof value !== 'string') continue;
     const counts = (r: Rec) => (q.where ? scope.holds(q.where, entity, r) : Promise.resolve(true));
-    if (!(await counts(record)) || (before && (await counts(before)))) continue;
-    const ownerField = scope.entity(entity).fields[q.owner];
-    if (ownerField?.type === 'ref') await scope.exec.dialect.lockRow(scope.exec, ownerField.entity, owner);
+    if (!(await counts(record))) continue;
+    if (before && before[key] === value && (await counts(before))) continue;
+    const keyField = scope.entity(entity).fields[key];
+    if (keyField?.type === 'ref') await scope.exec.dialect.lockRow(scope.exec, keyField.entity, value);
     const where = q.where ? ruleToSql(q.where, entity, 't', scope.rules) : sql`1 = 1`;
     const rows = await scope.exec.all<{ n: number }>(
-      sql`select count(*) as n from ${sql.table(entity)} as t where ${sql.ref(`t.${q.owner}`)} = ${owner} and ${where}`.compile(
+      sql`select count(*) as n from ${sql.table(entity)} as t where ${sql.ref(`t.${key}`)} = ${value} and ${where}`.compile(
         scope.exec.qb,
       ),
     );

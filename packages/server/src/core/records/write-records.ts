@@ -12,6 +12,7 @@ import { diff, writeAudit } from '../audit/audit-log';
 import { grantFields, grantsFor } from '../rules/access-rule';
 import { uuid7 } from '../uuid7';
 import { answer } from './answer';
+import { guardsReadChildren, lockGuardParents } from './guard-locks';
 import type { RecordScope } from './record-scope';
 import { decodeRow, encodeValues, type Rec } from './row-codec';
 import { storeError } from './store-error';
@@ -22,6 +23,7 @@ import {
   checkReferences,
   checkValidationRules,
   throwIssues,
+  validationRules,
 } from './write-checks';
 
 /** Refuses a write the caller's role has no grant for: signed out, or not allowed. */
@@ -98,12 +100,13 @@ export async function createRecord(scope: RecordScope, entity: string, data: unk
   applyComputed(scope, entity, record);
   await checkReferences(scope, node.fields, values);
   await checkWriteGrants(scope, entity, 'create', keys, null, record);
+  await lockGuardParents(scope, entity, validationRules(node, 'create'), [record]);
   await checkValidationRules(scope, entity, 'create', record, new Set(keys));
   await checkQuotas(scope, entity, record);
   try {
     await scope.exec.run(scope.exec.qb.insertInto(entity).values(encodeValues(node, record)));
   } catch (e) {
-    throw storeError(scope.app, entity, e, scope.exec.dialect);
+    throw storeError(scope.app, entity, e, scope.exec.dialect, record);
   }
   scope.changed({ entity, id: String(record.id), op: 'create', before: null, after: record });
   await writeAudit(scope.exec, scope.caller, scope.now, {
@@ -136,7 +139,7 @@ export async function storeVersion(
         .where('version', '=', before.version),
     );
   } catch (e) {
-    throw storeError(scope.app, entity, e, scope.exec.dialect);
+    throw storeError(scope.app, entity, e, scope.exec.dialect, after);
   }
   if (n !== 1) throw new AppError('VERSION_MISMATCH');
   scope.forget(entity, String(before.id));
@@ -182,7 +185,10 @@ export async function updateRecord(
   }
   await checkReferences(scope, node.fields, Object.fromEntries([...changed].map((k) => [k, values[k]])));
   await checkWriteGrants(scope, entity, 'update', keys, before, after);
+  await lockGuardParents(scope, entity, validationRules(node, 'update'), [before, after]);
   await checkValidationRules(scope, entity, 'update', after, changed);
+  // A record moved to another key, or into what a quota counts, takes a place in that count.
+  await checkQuotas(scope, entity, after, before);
   if (entity === 'users') await guardAdmins(scope, id, before, after);
   await storeVersion(scope, entity, before, after);
   // A new role or a disabled account takes effect at once: its sessions end with this commit.
@@ -198,8 +204,23 @@ export async function updateRecord(
   return answer(scope, entity, after);
 }
 
+const NOTHING_CHANGED: ReadonlySet<string> = new Set();
+
+/** Whether deleting a record of `entity` has rules to judge or aggregate guards to lock for. */
+function judgesDelete(scope: RecordScope, entity: string): boolean {
+  return validationRules(scope.entity(entity), 'delete').length > 0 || guardsReadChildren(scope.app, entity);
+}
+
+/** The delete rules of `entity`, judged on the record about to go, its aggregates' parents locked. */
+async function checkDeleteRules(scope: RecordScope, entity: string, record: Rec): Promise<void> {
+  await lockGuardParents(scope, entity, validationRules(scope.entity(entity), 'delete'), [record]);
+  await checkValidationRules(scope, entity, 'delete', record, NOTHING_CHANGED);
+}
+
 /**
- * Deletes a record as the caller; references to it cascade, are cleared, or block it.
+ * Deletes a record as the caller; references to it cascade, are cleared, or block it. Its
+ * delete rules (`validate: [{ on: ['delete'], … }]`) must hold, and so must those of every
+ * record a cascade takes with it: a failing one refuses the whole delete with its code.
  * @example await deleteRecord(scope, 'tickets', id)
  */
 export async function deleteRecord(
@@ -212,6 +233,7 @@ export async function deleteRecord(
   const before = await scope.readable(entity, id, true);
   checkVersion(before, ifMatch);
   if (!(await scope.may('delete', entity, before))) refuse(scope);
+  await checkDeleteRules(scope, entity, before);
   if (entity === 'users') await guardAdmins(scope, id, before, null);
   const cascaded: { entity: string; row: Rec }[] = [];
   const cleared: { entity: string; before: Rec | null; after: Rec }[] = [];
@@ -220,6 +242,14 @@ export async function deleteRecord(
       if (field.type !== 'ref' || field.entity !== entity) continue;
       const match = sql`${sql.ref(name)} = ${id}`;
       if (field.onDelete === 'cascade') {
+        // Each row that goes with this one is a delete of its own: its delete rules must hold.
+        if (judgesDelete(scope, other)) {
+          const going = await scope.exec.all<Rec>(
+            sql`select * from ${sql.table(other)} where ${match}`.compile(scope.exec.qb),
+          );
+          for (const row of going)
+            await checkDeleteRules(scope, other, decodeRow(node, row, scope.exec.dialect));
+        }
         // Realtime announces every row that went with this one: exactly those deleted.
         const rows = await scope.exec.all<Rec>(
           sql`delete from ${sql.table(other)} where ${match} returning *`.compile(scope.exec.qb),

@@ -5,8 +5,8 @@
  * and list sorts need.
  */
 import { createHash } from 'node:crypto';
-import type { App, Field } from '@ninefold/spec';
-import { isExpr, listCapabilities } from '@ninefold/spec';
+import type { App, Field, RuleNode, UniqueNode } from '@ninefold/spec';
+import { isExpr, listCapabilities, URL_MAX } from '@ninefold/spec';
 
 export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'datetime' | 'json';
 
@@ -32,6 +32,10 @@ export interface IndexPlan {
   readonly name: string;
   readonly columns: readonly string[];
   readonly unique: boolean;
+  /** A partial index's condition: a unique declaration's `where` (index-where-sql.ts). */
+  readonly where?: { readonly rule: RuleNode; readonly stateField?: string };
+  /** The entity's unique declaration this index enforces, named in sync's and writes' errors. */
+  readonly constraint?: string;
 }
 
 export interface TablePlan {
@@ -74,6 +78,11 @@ function columnCheck(field: Field): ColumnCheck | undefined {
       };
       return Object.keys(check).length > 0 ? check : undefined;
     }
+    // A date is stored as its ten characters; which days exist, the validator knows.
+    case 'date':
+      return { minLength: 10, maxLength: 10 };
+    case 'url':
+      return { ...(f.min !== undefined ? { minLength: f.min } : {}), maxLength: f.max ?? URL_MAX };
     case 'integer':
     case 'number': {
       const check = {
@@ -110,6 +119,19 @@ function indexNameOf(full: string): string {
   return `${full.slice(0, 50)}_${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
 }
 
+/**
+ * The index that enforces one unique declaration: named after the entity, the declaration and
+ * a hash of what it says, so a changed declaration is a new index (and the old one goes).
+ * @example uniqueIndexName('appointments', app.entities.appointments!.unique[0]!) // 'ux_appointments_slot_1a2b3c4d'
+ */
+export function uniqueIndexName(entity: string, u: UniqueNode): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ fields: u.fields, where: u.where ?? null }))
+    .digest('hex')
+    .slice(0, 8);
+  return indexNameOf(`ux_${entity}_${u.name}_${hash}`);
+}
+
 /** The table an entity is stored in, with its columns and indexes. */
 export function entityTable(name: string, entity: App['entities'][string]): TablePlan {
   const columns: ColumnPlan[] = [...SYSTEM_COLUMNS];
@@ -132,6 +154,19 @@ export function entityTable(name: string, entity: App['entities'][string]): Tabl
     // A reference is looked up by deletes of what it points at and filtered on by lists; in
     // the default order (createdAt, id), so that filtered first page needs no sort either.
     else if (field.type === 'ref') addIndex([fieldName, 'createdAt', 'id']);
+  }
+  for (const u of entity.unique) {
+    const indexName = uniqueIndexName(name, u);
+    const where = u.where
+      ? { where: { rule: u.where, ...(entity.states ? { stateField: entity.states.field } : {}) } }
+      : {};
+    indexes.set(indexName, {
+      name: indexName,
+      columns: u.fields,
+      unique: true,
+      ...where,
+      constraint: u.name,
+    });
   }
   for (const cols of entity.indexes) addIndex([...cols, 'id']);
   // Every sort a list takes, alone and after each equality key (states, `index: true`

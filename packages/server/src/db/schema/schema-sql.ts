@@ -2,6 +2,7 @@
  * SQL for a schema plan: one statement shape for every dialect, its types, literals and
  * checks spelled by the dialect's `SchemaDialect`.
  */
+import { indexWhereSql } from './index-where-sql';
 import type { SchemaDialect } from './schema-dialect';
 import type { ColumnPlan, IndexPlan, TablePlan } from './schema-plan';
 
@@ -58,10 +59,13 @@ export function addColumnSql(table: string, col: ColumnPlan, schema: SchemaDiale
 }
 
 /**
- * CREATE INDEX for a plan.
- * @example createIndexSql('tickets', { name: 'ix_tickets_status', columns: ['status'], unique: false })
+ * CREATE INDEX for a plan; a partial one's WHERE is written in the dialect's literals.
+ * @example createIndexSql('tickets', { name: 'ix_tickets_status', columns: ['status'], unique: false }, schema)
  */
-export function createIndexSql(table: string, index: IndexPlan): string {
+export function createIndexSql(table: string, index: IndexPlan, schema: SchemaDialect): string {
   const cols = index.columns.map(ident).join(', ');
-  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${ident(index.name)} ON ${ident(table)} (${cols})`;
+  const where = index.where
+    ? ` WHERE ${indexWhereSql(index.where.rule, index.where.stateField, schema)}`
+    : '';
+  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${ident(index.name)} ON ${ident(table)} (${cols})${where}`;
 }
