@@ -187,6 +187,8 @@ const tickets = entity({
   ],
   // Besides createdAt and the subject (the title): the last change, and the SLA's due time.
   sortable: ['updatedAt', 'dueAt'],
+  // Full-text search of the list and of every ticket picker, the subject weighing most.
+  search: ['subject', 'description'],
 });
 
 const comments = entity({
@@ -233,6 +235,7 @@ const articles = entity({
   },
   // The knowledge base's table shows when an article last changed.
   sortable: ['updatedAt'],
+  search: ['title', 'body'],
 });
 
 // 7. The calls it makes, beyond the generated REST API.
@@ -390,11 +393,46 @@ export default defineApp({
           roles: ['agent', 'admin'],
         },
         {
+          // Relative filters: worked out when the dashboard asks, so they move with the clock.
+          kind: 'count',
+          name: 'overdue',
+          title: 'Overdue',
+          entity: 'tickets',
+          where: { status: ['new', 'open'], dueAt: { lt: now() } },
+          roles: ['agent', 'admin'],
+        },
+        {
+          kind: 'count',
+          name: 'dueSoon',
+          title: 'Due within a day',
+          entity: 'tickets',
+          where: { status: ['new', 'open'], dueAt: { gte: now(), lt: addHours(now(), 24) } },
+          roles: ['agent', 'admin'],
+        },
+        {
+          kind: 'count',
+          name: 'mine',
+          title: 'Assigned to me',
+          entity: 'tickets',
+          where: { status: [...OPEN_STATES], assignee: caller('id') },
+          roles: ['agent'],
+        },
+        {
+          // Fed by the tickets' aggregate, so it counts only what the viewer may read.
           kind: 'chart',
-          name: 'ticketStats',
-          title: 'Tickets by status and priority',
-          action: 'ticketStats',
-          series: ['byStatus', 'byPriority'],
+          name: 'byStatus',
+          title: 'Tickets by status',
+          entity: 'tickets',
+          groupBy: 'status',
+          roles: ['agent', 'admin'],
+        },
+        {
+          kind: 'chart',
+          name: 'openByPriority',
+          title: 'Open tickets by priority',
+          entity: 'tickets',
+          groupBy: 'priority',
+          where: { status: [...OPEN_STATES] },
           roles: ['agent', 'admin'],
         },
       ],

@@ -200,12 +200,12 @@ describe.skipIf(!HAS_CHROMIUM)('routes, navigation and the frame', { timeout: 12
     const statuses = async () => [...new Set(await table.locator('tbody td:nth-child(2)').allTextContents())];
     await expect.poll(statuses).toEqual(['Open']);
 
-    await page.getByLabel('Search subject').fill('export');
+    await page.getByLabel('Search tickets').fill('export');
     await page.waitForURL(/q=export/);
     await table.getByRole('row').filter({ hasText: 'Cannot export reports to CSV' }).waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
 
-    await page.getByLabel('Search subject').fill('');
+    await page.getByLabel('Search tickets').fill('');
     await page.getByLabel('Status').selectOption('');
     await page.getByRole('button', { name: 'Subject' }).click();
     await page.waitForURL(/sort=subject/);
@@ -219,7 +219,7 @@ describe.skipIf(!HAS_CHROMIUM)('routes, navigation and the frame', { timeout: 12
     await page.reload();
     await table.getByRole('row').nth(1).filter({ hasText: 'API returns 500' }).waitFor();
     await page.getByLabel('Status').selectOption('closed');
-    await page.getByLabel('Search subject').fill('nothing matches this');
+    await page.getByLabel('Search tickets').fill('nothing matches this');
     await page.getByText('No tickets match these filters.').waitFor();
     await checkA11y(page);
     await page.getByRole('button', { name: 'Clear the filters' }).click();
@@ -239,7 +239,10 @@ describe.skipIf(!HAS_CHROMIUM)('routes, navigation and the frame', { timeout: 12
     await expect
       .poll(() => page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed'))
       .toBe('true');
-    await page.locator('figure figcaption', { hasText: 'By priority' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Open tickets by priority' })
+      .locator('figure figcaption')
+      .waitFor();
     await checkA11y(page);
     await shot(page, '44-dashboard-agent-dark');
   });

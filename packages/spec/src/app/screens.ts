@@ -18,6 +18,25 @@ interface WidgetBase {
   readonly roles?: readonly string[];
 }
 
+/** What a chart fed by an aggregate computes per group: a count, or a function over a field. */
+export type ChartFn = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+/**
+ * A chart fed by the entity's aggregate (`GET …/aggregate?groupBy=…`): one bar per value of
+ * `groupBy` among the records `where` selects and the viewer may read, its height `fn` over
+ * `field` (the count when `fn` is absent or `count`).
+ * @example { kind: 'chart', title: 'By status', entity: 'tickets', groupBy: 'status' }
+ */
+export interface ChartAggregate {
+  readonly kind: 'chart';
+  readonly entity: string;
+  readonly groupBy: string;
+  readonly fn?: ChartFn;
+  /** The numeric field `fn` reads (required unless `fn` is `count`). */
+  readonly field?: string;
+  readonly where?: Where;
+}
+
 export type WidgetInput = WidgetBase &
   (
     | {
@@ -38,6 +57,7 @@ export type WidgetInput = WidgetBase &
         readonly action: string;
         readonly series: readonly string[];
       }
+    | ChartAggregate
     | {
         readonly kind: 'custom';
         readonly component: string;

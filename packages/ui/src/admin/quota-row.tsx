@@ -1,7 +1,7 @@
 /**
  * One quota: what it counts and its maximum, with what matters to whoever looks — the
  * viewer's own usage when it binds their role, and for an admin how many people are at the
- * limit or one below (counted with list queries when the quota's rule allows).
+ * limit or one below (counted by the server's aggregate when the quota's rule is a filter).
  */
 
 import type { QuotaMeta } from '@ninefold/spec';
@@ -18,13 +18,13 @@ function usePressure(quota: QuotaMeta) {
   const stateField = meta.entities[quota.entity]?.states?.field;
   const pageSize = meta.limits.pageSize.max;
   return useQuery({
-    // Not under the entity's key: a change to one record must not read every page again.
     queryKey: ['nf', '$quotaPressure', quota.name, stateField, pageSize],
-    // Leaving the panel aborts the page being read, and with it the rest.
+    // Leaving the panel aborts the call being made, and with it the rest.
     queryFn: async ({ signal }) =>
-      (await quotaPressure(quota, stateField, pageSize, (entity, o) =>
-        client.list(entity, { ...o, signal } as never),
-      )) ?? null,
+      (await quotaPressure(quota, stateField, pageSize, {
+        aggregate: (entity, q) => client.aggregate(entity, q as never, { signal }) as never,
+        list: (entity, o) => client.list(entity, { ...o, signal } as never),
+      })) ?? null,
   });
 }
 

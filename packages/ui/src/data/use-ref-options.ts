@@ -1,10 +1,17 @@
 /**
  * The choices for a reference field: the records of the referenced entity the caller may
- * list, narrowed by the field's own `where` when it is a plain equality (assignee: users
- * whose role is agent), each with its title.
+ * list that match what the user typed, narrowed by the field's own `where` when it is a plain
+ * equality (assignee: users whose role is agent), each with its title.
  */
 import { queryKeys } from '@ninefold/react';
-import { type RefField, type RuleNode, type RuleVisitor, visitRule } from '@ninefold/spec';
+import {
+  type RefField,
+  type RuleNode,
+  type RuleVisitor,
+  recordTitle,
+  titleRefs,
+  visitRule,
+} from '@ninefold/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useMeta } from '../meta/meta-provider';
 import { mayDo, permissionCell, readsOnlySelf } from '../permissions/role-view';
@@ -50,15 +57,27 @@ const AS_WHERE: RuleVisitor<Record<string, unknown>> = {
   can: nothing,
 };
 
-/**
- * @example const { options, available } = useRefOptions(meta.entities.tickets!.fields.assignee as RefField);
- */
-export function useRefOptions(field: RefField | undefined): {
+/** What `useRefOptions` answers. */
+export interface RefOptions {
   readonly options: readonly RefOption[];
   readonly loading: boolean;
   /** False when the caller cannot list the entity: a choice is then not offered at all. */
   readonly available: boolean;
-} {
+  /** True when more records match than are offered: the user should type more. */
+  readonly more: boolean;
+}
+
+/** How many records a picker offers at a time: it searches for the rest. */
+export const PICKER_SIZE = 20;
+
+/**
+ * The records a reference may point at, each with its title. With `search`, the server's
+ * full-text search over the target entity (or its title `contains` fallback when the entity
+ * declares no search fields), so a catalogue of any size can be searched instead of cut at a
+ * page; without, the first `limit` in the list's order.
+ * @example const { options, available } = useRefOptions(meta.entities.tickets!.fields.assignee as RefField, 'pri');
+ */
+export function useRefOptions(field: RefField | undefined, search = '', limit = PICKER_SIZE): RefOptions {
   const meta = useMeta();
   const { role, user } = useSession();
   const entity = field?.entity ?? '';
@@ -66,21 +85,30 @@ export function useRefOptions(field: RefField | undefined): {
   const available = Boolean(field) && mayDo(meta, role, entity, 'read') && !(cell && readsOnlySelf(cell));
   const where = ruleAsWhere(field?.where as RuleNode | undefined);
   const client = nf.useClient();
-  const query = { where, limit: meta.limits.pageSize.max };
+  const target = meta.entities[entity];
+  const expand = target ? titleRefs(target) : [];
+  const term = search.trim();
+  const query = {
+    where,
+    limit,
+    ...(term ? { search: term } : {}),
+    ...(expand.length > 0 ? { expand } : {}),
+  };
   // Not useList: that always asks, and a caller who cannot list the entity must not.
   const list = useQuery({
     queryKey: queryKeys.list(entity, query),
-    queryFn: () => client.list(entity, query as never),
+    queryFn: ({ signal }) => client.list(entity, { ...query, signal } as never),
     enabled: available,
     staleTime: 60_000,
+    // The last answer stays while the next search is out, so the list does not flash empty.
+    placeholderData: (previous) => previous,
   });
-  if (!available) return { options: [], loading: false, available };
-  const title = meta.entities[entity]?.title ?? 'name';
+  if (!available || !target) return { options: [], loading: false, available, more: false };
   const items = (list.data?.items ?? []) as Record<string, unknown>[];
   const options = items.map((r) => {
-    const label = String(r[title] ?? r.id);
+    const label = recordTitle(target, r);
     // As everywhere else in the UI: the caller is marked, so "assign to myself" is easy to find.
     return { value: String(r.id), label: entity === 'users' && r.id === user?.id ? `${label} (you)` : label };
   });
-  return { options, loading: list.isPending, available };
+  return { options, loading: list.isFetching, available, more: Boolean(list.data?.nextCursor) };
 }

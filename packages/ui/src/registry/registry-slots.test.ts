@@ -81,7 +81,8 @@ describe('the widgets slot', () => {
     expect(html).not.toMatch(/<h2[^>]*>The queue\b/);
     // The other widgets of the role are still the generated ones.
     expect(html).toMatch(/<h2[^>]*>SLA at risk\b/);
-    expect(html).toContain('Tickets by status and priority');
+    expect(html).toContain('Tickets by status');
+    expect(html).toMatch(/<h2[^>]*>Overdue\b/);
   });
 
   it('is keyed by name, not by title', () => {

@@ -27,6 +27,8 @@ describe('preloadPageData', () => {
       sort: '-dueAt',
       limit: meta.limits.pageSize.default,
       cursor: null,
+      count: true,
+      expand: ['assignee'],
     };
     expect(list).toHaveBeenCalledWith('tickets', call);
     // nf.useList(name, { ...call }) keys its query so (see ListPage).

@@ -29,6 +29,7 @@ export {
   type StartOptions,
   startHelpdesk,
 } from './helpdesk-server';
+export { pickRef } from './pick-ref';
 export {
   focused,
   hold,

@@ -12,6 +12,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import { recordTitle } from '@ninefold/spec';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { keepFocus } from '../../components/keep-focus';
@@ -63,8 +64,8 @@ export function BoardPage(page: PageProps) {
   );
   const titleField = e.title ?? 'id';
   const titleOf = useCallback(
-    (r: { readonly id: string; readonly [f: string]: unknown }) => String(r[titleField] ?? r.id),
-    [titleField],
+    (r: { readonly id: string; readonly [f: string]: unknown }) => recordTitle(e, r),
+    [e],
   );
 
   const move = useCallback(

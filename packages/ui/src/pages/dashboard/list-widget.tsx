@@ -1,9 +1,9 @@
 /**
  * A list widget: a few records matching the widget's filter (a customer's open tickets,
  * the agents' queue), live, each linking to its page, with the state, the due time, and
- * actions on it ("Assign to me"), and the number shown in the heading.
+ * actions on it ("Assign to me"), and how many match in all (the server's total) in the heading.
  */
-import type { WidgetInput } from '@ninefold/spec';
+import { recordTitle, titleRefs, type WidgetInput } from '@ninefold/spec';
 import { useId } from 'react';
 import { FieldValue } from '../../components/field-value';
 import { RecordActionButton } from '../../components/record-action-button';
@@ -15,7 +15,7 @@ import { readableFields } from '../../permissions/role-view';
 import { Link } from '../../router/link';
 import { screenRoute } from '../../screens/screen-entries';
 import { useSession } from '../../session/session-provider';
-import { widgetWhere } from './widget-where';
+import { useWidgetWhere } from './widget-where';
 
 type Row = { readonly id: string; readonly [field: string]: unknown };
 type ListWidgetInput = Extract<WidgetInput, { kind: 'list' }>;
@@ -30,18 +30,24 @@ export function ListWidget({ widget }: { readonly widget: ListWidgetInput }) {
   const name = widget.entity;
   const e = meta.entities[name]!;
   const limit = widget.limit ?? 8;
+  const where = useWidgetWhere(widget.where);
+  const expand = titleRefs(e);
   const list = nf.useList(name, {
-    where: widgetWhere(widget.where) as never,
+    where: where as never,
     sort: widget.sort ?? '-createdAt',
     limit,
-  });
+    count: true,
+    // A title read through a reference (`book.title`) comes with the page.
+    ...(expand.length > 0 ? { expand } : {}),
+  } as never);
+  const total = (list.data as { total?: number } | undefined)?.total;
   const items = list.data?.items as Row[] | undefined;
   const readable = readableFields(meta, role, name);
-  const title = e.title && readable.includes(e.title) ? e.title : 'id';
   const state = e.states?.field;
   const due = readable.find((f) => e.fields[f]?.type === 'datetime' && e.fields[f]?.computed !== undefined);
   const actions = recordActions(meta, role, name);
-  const count = items === undefined ? '' : `${items.length}${list.data?.nextCursor ? '+' : ''}`;
+  const count =
+    items === undefined ? '' : String(total ?? `${items.length}${list.data?.nextCursor ? '+' : ''}`);
   const listRoute = screenRoute(meta.screens, role, name, 'list');
 
   return (
@@ -57,7 +63,8 @@ export function ListWidget({ widget }: { readonly widget: ListWidgetInput }) {
         <ul className="widget-list">
           {items.map((r) => {
             const to = screenRoute(meta.screens, role, name, 'detail', { id: r.id });
-            const label = String(r[title] ?? r.id);
+            // A field the role may not read is not in the record: the title falls back to a short id.
+            const label = recordTitle(e, r);
             return (
               <li key={r.id}>
                 <div className="widget-item-main">

@@ -12,7 +12,8 @@ import { ProblemAlert } from '../../components/problem-alert';
 import { RecordActionButton } from '../../components/record-action-button';
 import { PageSkeleton } from '../../components/skeleton';
 import { StateBadge } from '../../components/state-badge';
-import { nf } from '../../data/ninefold';
+import { type AnyRecord, nf } from '../../data/ninefold';
+import { useRecordTitle } from '../../data/use-record-title';
 import { problemCode } from '../../feedback/problem-message';
 import { singular } from '../../format/singular';
 import { useMeta } from '../../meta/meta-provider';
@@ -53,14 +54,14 @@ export function DetailPage(page: PageProps) {
   if (query.data) last.current = query.data as unknown as Rec;
   const gone = query.isError && problemCode(query.error) === 'NOT_FOUND';
   const record = query.data ? last.current : held > 0 && last.current?.id === id ? last.current : undefined;
+  const heading = useRecordTitle(name, record as AnyRecord | undefined, page.screen.title);
   if (query.isPending) return <PageSkeleton />;
   if (!record) {
     if (gone) return <NotFoundPage what={singular(e.label)} />;
     return <ProblemAlert error={query.error} />;
   }
   const titleField = e.title;
-  const title =
-    titleField && typeof record[titleField] === 'string' ? String(record[titleField]) : page.screen.title;
+  const title = heading ?? page.screen.title;
   const stateField = e.states?.field;
   const readable = readableFields(meta, role, name);
   const long = readable.filter((f) => f !== titleField && e.fields[f]?.type === 'longText' && record[f]);

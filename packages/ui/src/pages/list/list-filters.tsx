@@ -6,12 +6,14 @@
 import { type EntityMeta, type Field, humanize, type RefField } from '@ninefold/spec';
 import { useEffect, useId, useState } from 'react';
 import { useRefOptions } from '../../data/use-ref-options';
+import { useMeta } from '../../meta/meta-provider';
 
 export interface ListFiltersProps {
   readonly entity: EntityMeta;
   readonly filters: readonly string[];
   readonly values: Readonly<Record<string, string>>;
-  readonly search?: string | undefined;
+  /** What the search box searches ("tickets", "title"); no box when undefined. */
+  readonly searchLabel?: string | undefined;
   readonly searchValue: string;
   onFilter(name: string, value: string | null): void;
   onSearch(value: string): void;
@@ -44,7 +46,9 @@ function FilterSelect({
 }) {
   const id = useId();
   const field = entity.fields[name];
-  const refs = useRefOptions(field?.type === 'ref' ? (field as RefField) : undefined);
+  // A select cannot search: it offers the largest page (a picker in a form searches instead).
+  const max = useMeta().limits.pageSize.max;
+  const refs = useRefOptions(field?.type === 'ref' ? (field as RefField) : undefined, '', max);
   if (!field || (field.type === 'ref' && !refs.available)) return null;
   const options = field.type === 'ref' ? refs.options : choices(entity, field);
   return (
@@ -96,14 +100,13 @@ function SearchBox({
 }
 
 /**
- * @example <ListFilters entity={e} filters={['status']} values={state.filters} searchValue="" onFilter={…} onSearch={…} />
+ * @example <ListFilters entity={e} filters={['status']} values={state.filters} searchLabel="tickets" searchValue="" onFilter={…} onSearch={…} />
  */
 export function ListFilters(props: ListFiltersProps) {
-  const { entity, filters, values, search } = props;
-  const searchLabel = search ? (entity.fields[search]?.label ?? humanize(search)) : '';
+  const { entity, filters, values, searchLabel } = props;
   return (
     <search className="filters" aria-label="Filter the list">
-      {search && <SearchBox label={searchLabel} value={props.searchValue} onSearch={props.onSearch} />}
+      {searchLabel && <SearchBox label={searchLabel} value={props.searchValue} onSearch={props.onSearch} />}
       {filters.map((name) => (
         <FilterSelect
           key={name}

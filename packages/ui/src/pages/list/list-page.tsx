@@ -1,23 +1,26 @@
 /**
  * A `list` screen: the entity's records as a data table with the screen's filters and
- * search, sortable columns and keyset paging — all kept in the URL — and live: another
- * person's change shows without a reload.
+ * search, sortable columns and keyset paging with the total — all kept in the URL — and
+ * live: another person's change shows without a reload. The list exports as CSV, and roles
+ * that may create its records import them from CSV.
  */
 import { humanize } from '@ninefold/spec';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ProblemAlert } from '../../components/problem-alert';
 import { nf } from '../../data/ninefold';
 import { useMeta } from '../../meta/meta-provider';
-import { readableFields, tableColumns } from '../../permissions/role-view';
+import { mayDo, readableFields, tableColumns } from '../../permissions/role-view';
 import type { PageProps } from '../../registry/ui-registry';
 import { Link } from '../../router/link';
 import { useSearch } from '../../router/router-provider';
 import { screenRoute } from '../../screens/screen-entries';
 import { useSession } from '../../session/session-provider';
 import { DataTable, type Row } from './data-table';
+import { ExportButton } from './export-button';
+import { ImportDialog } from './import-dialog';
 import { ListFilters } from './list-filters';
-import { FIRST_PAGE, listCall, nextPage, previousPage, readListState } from './list-query';
+import { FIRST_PAGE, listCall, nextPage, previousPage, readListState, searchFields } from './list-query';
 import { Pager } from './pager';
 import '../../styles/table.css';
 
@@ -37,7 +40,9 @@ export function ListPage(page: PageProps) {
   const state = readListState(params, screen);
   const pageSize = meta.limits.pageSize.default;
   const call = listCall(entity, screen, state, pageSize);
-  const list = nf.useList(name, { ...call, where: call.where as never });
+  const list = nf.useList(name, { ...call, where: call.where as never } as never);
+  const total = (list.data as { total?: number } | undefined)?.total;
+  const [importing, setImporting] = useState(false);
   const readable = readableFields(meta, role, name);
   // Kept from render to render, so the table's rows are drawn again only when they change.
   const columns = useMemo(() => tableColumns(meta, role, name), [meta, role, name]);
@@ -46,6 +51,14 @@ export function ListPage(page: PageProps) {
   const formTitle = Object.values(meta.screens).find((s) => s.route === formRoute)?.title;
   const filtered = Object.keys(state.filters).length > 0 || state.search.trim() !== '';
   const label = entity.label.toLowerCase();
+  // The server's search (full text, or its title), else `contains` on the screen's field.
+  const searchLabel =
+    searchFields(entity).length > 0
+      ? label
+      : screen.search && readable.includes(screen.search)
+        ? (entity.fields[screen.search]?.label ?? humanize(screen.search)).toLowerCase()
+        : undefined;
+  const mayImport = mayDo(meta, role, name, 'create');
 
   const change = useCallback(
     // A new view starts again from its first page.
@@ -62,18 +75,29 @@ export function ListPage(page: PageProps) {
       <PageHeader
         page={page}
         actions={
-          formRoute && (
-            <Link to={formRoute} className="button">
-              {formTitle ?? `New ${humanize(name)}`}
-            </Link>
-          )
+          <>
+            {role !== 'anonymous' && (
+              <ExportButton entity={name} where={call.where} sort={call.sort} search={call.search} />
+            )}
+            {mayImport && (
+              <button type="button" className="secondary" onClick={() => setImporting(true)}>
+                Import CSV
+              </button>
+            )}
+            {formRoute && (
+              <Link to={formRoute} className="button">
+                {formTitle ?? `New ${humanize(name)}`}
+              </Link>
+            )}
+          </>
         }
       />
+      {importing && <ImportDialog entityName={name} entity={entity} onClose={() => setImporting(false)} />}
       <ListFilters
         entity={entity}
         filters={filters}
         values={state.filters}
-        search={screen.search && readable.includes(screen.search) ? screen.search : undefined}
+        searchLabel={searchLabel}
         searchValue={state.search}
         onFilter={(f, v) => change({ [f]: v })}
         onSearch={onSearch}
@@ -119,7 +143,10 @@ export function ListPage(page: PageProps) {
         hasPrevious={state.page > 1}
         nextCursor={list.data?.nextCursor}
         busy={list.isFetching}
-        label={`Page ${state.page}`}
+        page={state.page}
+        pageSize={pageSize}
+        shown={list.data?.items.length}
+        total={total}
         onPrevious={() => setParams(previousPage(state))}
         onNext={(cursor) => setParams(nextPage(state, cursor))}
       />

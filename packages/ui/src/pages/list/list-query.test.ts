@@ -3,12 +3,14 @@ import { clientMeta } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_PAGE,
+  hasSearch,
   listCall,
   listWhere,
   nextPage,
   previousPage,
   readListState,
   type SearchChanges,
+  searchFields,
   sortable,
 } from './list-query';
 
@@ -43,13 +45,29 @@ describe('list query', () => {
     expect(readListState(new URLSearchParams(''), screen).sort).toBe('-createdAt');
   });
 
-  it('makes equality filters, a contains search and null for "unassigned"', () => {
+  it('makes equality filters and null for "unassigned"; a searchable entity searches on the server', () => {
     const state = readListState(new URLSearchParams('priority=high&assignee=null&q=%20printer%20'), screen);
-    expect(listWhere(tickets, screen, state)).toEqual({
-      priority: 'high',
-      assignee: null,
-      subject: { contains: 'printer' },
+    expect(listWhere(tickets, screen, state)).toEqual({ priority: 'high', assignee: null });
+    expect(listCall(tickets, screen, state, 25)).toEqual({
+      where: { priority: 'high', assignee: null },
+      sort: '-createdAt',
+      limit: 25,
+      cursor: null,
+      count: true,
+      search: 'printer',
+      expand: ['assignee'],
     });
+    expect(searchFields(tickets)).toEqual(['subject', 'description']);
+  });
+
+  it('falls back to a contains filter on the screen’s field when the entity has no search', () => {
+    const plain = { ...tickets, list: { ...tickets.list!, search: [], fullText: false } };
+    const state = readListState(new URLSearchParams('q=printer'), screen);
+    expect(hasSearch(plain, screen)).toBe(true);
+    expect(listWhere(plain, screen, state)).toEqual({ subject: { contains: 'printer' } });
+    expect(listCall(plain, screen, state, 25)).not.toHaveProperty('search');
+    const { search: _field, ...noField } = screen;
+    expect(hasSearch(plain, noField)).toBe(false);
   });
 
   // It guessed from the field's type, and offered sorts the server refuses (status, priority).

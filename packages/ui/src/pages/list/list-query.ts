@@ -5,7 +5,25 @@
  * (`&cursor=C3&back=C2`): the server only gives the next cursor, so this is what lets
  * "Previous" go to the page before, and the page number stay right, after a reload.
  */
-import type { EntityMeta, Field, ScreenInput } from '@ninefold/spec';
+import { type EntityMeta, type Field, type ScreenInput, titleRefs } from '@ninefold/spec';
+
+/**
+ * The fields the server's `?search=` looks in for an entity, from `/api/meta` (its list
+ * capabilities): the declared full-text fields, else its title; empty when it takes none.
+ * @example searchFields(meta.entities.tickets!) // ['subject', 'description']
+ */
+export function searchFields(entity: EntityMeta): readonly string[] {
+  return entity.list?.search ?? [];
+}
+
+/**
+ * Whether a list screen has a search box: the entity is searchable on the server, or the
+ * screen names a field to search within.
+ * @example hasSearch(meta.entities.tickets!, meta.screens.tickets!) // true
+ */
+export function hasSearch(entity: EntityMeta, screen: ScreenInput): boolean {
+  return searchFields(entity).length > 0 || Boolean(screen.search);
+}
 
 export interface ListState {
   /** Filter values by field; `null` is the "none" choice of an optional reference. */
@@ -85,8 +103,9 @@ function filterValue(field: Field | undefined, raw: string): unknown {
 }
 
 /**
- * The `where` of the list call: each filter as equality, the search as `contains`.
- * @example listWhere(entity, screen, { filters: { status: 'open' }, search: 'vpn', … }) // { status: 'open', subject: { contains: 'vpn' } }
+ * The `where` of the list call: each filter as equality; the search as `contains` on the
+ * screen's field only when the entity has no full-text search (then the call's `search` asks).
+ * @example listWhere(articles, screen, { filters: { published: 'true' }, search: 'vpn', … }) // { published: true, title: { contains: 'vpn' } }
  */
 export function listWhere(
   entity: EntityMeta,
@@ -97,24 +116,50 @@ export function listWhere(
   for (const [name, raw] of Object.entries(state.filters))
     where[name] = filterValue(entity.fields[name], raw);
   const term = state.search.trim();
-  if (screen.search && term) where[screen.search] = { contains: term };
+  if (screen.search && term && searchFields(entity).length === 0) where[screen.search] = { contains: term };
   return where;
 }
 
-/** The options of a list screen's call to the server: one page of records. */
+/** The options of a list screen's call to the server: one page of records, with its total. */
 export interface ListCall {
   readonly where: Record<string, unknown>;
   readonly sort: string;
   readonly limit: number;
   readonly cursor: string | null;
+  readonly count: true;
+  /** The full-text search, when the entity has one and the box holds words. */
+  readonly search?: string;
+  /** The references the columns show, fetched with the page instead of one by one. */
+  readonly expand?: readonly string[];
+}
+
+/**
+ * The references to expand with a page: those among a screen's columns, and those the
+ * entity's title reads through (`book.title`), so no row fetches a title of its own.
+ * @example expandFor(tickets, ['subject', 'assignee']) // ['assignee']
+ */
+export function expandFor(entity: EntityMeta, columns: readonly string[]): string[] {
+  const shown = columns.filter((c) => entity.fields[c]?.type === 'ref');
+  return [...new Set([...shown, ...titleRefs(entity)])];
 }
 
 /**
  * The list call a list screen makes for its state. The page and the start-up (which asks
  * before the page's code has arrived) both make it here, so they ask the same question and
  * share its answer.
- * @example listCall(entity, screen, readListState(params, screen), 25) // { where: {}, sort: '-createdAt', limit: 25, cursor: null }
+ * @example listCall(entity, screen, readListState(params, screen), 25) // { where: {}, sort: '-createdAt', limit: 25, cursor: null, count: true }
  */
 export function listCall(entity: EntityMeta, screen: ScreenInput, state: ListState, limit: number): ListCall {
-  return { where: listWhere(entity, screen, state), sort: state.sort, limit, cursor: state.cursor };
+  const term = state.search.trim();
+  // The screen's declared columns, not the role's: the start-up asks before it knows the role.
+  const expand = expandFor(entity, screen.columns ?? []);
+  return {
+    where: listWhere(entity, screen, state),
+    sort: state.sort,
+    limit,
+    cursor: state.cursor,
+    count: true,
+    ...(term && searchFields(entity).length > 0 ? { search: term } : {}),
+    ...(expand.length > 0 ? { expand } : {}),
+  };
 }

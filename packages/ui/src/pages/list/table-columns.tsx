@@ -31,7 +31,8 @@ export function listColumns({
   rowLink,
   rowActions,
 }: ColumnsInput): ColumnDef<Row>[] {
-  const titleField = entity.title ?? columns[0];
+  // The title's own column links to the record; a title from elsewhere (`book.title`) links the first.
+  const titleField = entity.title && columns.includes(entity.title) ? entity.title : columns[0];
   const list: ColumnDef<Row>[] = columns.map((name) => ({
     id: name,
     header: entity.fields[name]?.label ?? humanize(name),
