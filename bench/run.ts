@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <suite>`: core, mixed, postgres, realtime, realtime-10k or all (default all);
+ * `npm run bench -- <suite>`: core, mixed, postgres, query, realtime, realtime-10k or all (default all);
  * `soak` runs alone on a database of its own. Seeds (or reuses) the
  * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
  * and writes them to bench/.data/results-<time>.md.
@@ -15,10 +15,16 @@ import { loadWorkloadData, type WorkloadData } from './lib/workload-data';
 import { coreSuite } from './suites/core-suite';
 import { mixedSuite } from './suites/mixed-suite';
 import { postgresSuite } from './suites/postgres-suite';
+import { querySuite } from './suites/query-suite';
 
 type Suite = (file: string, data: WorkloadData, settings: RunSettings) => Promise<string>;
 
-const SUITES: Record<string, Suite> = { core: coreSuite, mixed: mixedSuite, postgres: postgresSuite };
+const SUITES: Record<string, Suite> = {
+  core: coreSuite,
+  mixed: mixedSuite,
+  postgres: postgresSuite,
+  query: querySuite,
+};
 SUITES.realtime = () => import('./realtime-bench').then((m) => m.realtimeSuite());
 // The same workload with ten times the subscribers on one process.
 SUITES['realtime-10k'] = () =>

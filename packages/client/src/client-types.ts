@@ -3,6 +3,7 @@
  * sort keys, transitions, actions and error codes. Nothing is generated.
  */
 import type { EntityName, FieldName, Page, RecordCan, RecordOf, TransitionName } from '@ninefold/spec';
+import type { RefFieldName } from './expand-types';
 
 export type { Page };
 
@@ -39,11 +40,19 @@ export type Where<A, E extends EntityName<A>> = {
 /** A sort key: a field, ascending, or `-field`, descending. */
 export type Sort<A, E extends EntityName<A>> = FieldName<A, E> | `-${FieldName<A, E>}`;
 
+/**
+ * A list's filters, order and paging; `count` adds the total the caller may read, `search`
+ * ranks by the spec's searchable fields, `expand` inlines referenced records.
+ * @example const opts: ListOptions<typeof app, 'tickets'> = { where: { status: 'open' }, count: true, expand: ['assignee'] };
+ */
 export interface ListOptions<A, E extends EntityName<A>> {
   readonly where?: Where<A, E>;
   readonly sort?: Sort<A, E>;
   readonly limit?: number;
   readonly cursor?: string | null;
+  readonly count?: boolean;
+  readonly search?: string;
+  readonly expand?: readonly RefFieldName<A, E>[];
 }
 
 /** What every call takes besides its own arguments. */

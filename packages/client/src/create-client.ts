@@ -16,15 +16,16 @@ import type {
   OpenApiDocument,
   QuotaUsage,
   RatesAnswer,
-  RecordOf,
   TransitionInput,
   TransitionName,
   UpdateInput,
 } from '@ninefold/spec';
 import { accountCalls } from './client-accounts';
 import { createAuth } from './client-auth';
+import { bulkCalls } from './client-bulk';
 import { isAppError } from './client-error';
 import type { AuditQuery, CallOptions, ListOptions, Page, Record$, Where } from './client-types';
+import type { ExpandedOf, ListItem, RefFieldName } from './expand-types';
 import { listQuery } from './query-string';
 import { RealtimeConnection, type RealtimeEvent, type WebSocketFactory } from './realtime-connection';
 import { createTransport, type TransportOptions } from './transport';
@@ -89,12 +90,34 @@ export function createClient<A>(options: ClientOptions = {}) {
      * @example catch (e) { if (client.isError(e, 'OPEN_TICKET_LIMIT')) alert(`At most ${e.params.max}`); }
      */
     isError: isAppError<A>(),
-    list: <E extends EntityName<A>>(entity: E, opts: ListOptions<A, E> & CallOptions = {}) => {
+    ...bulkCalls<A>(http, (entity) => path(entity)),
+    /**
+     * A page of records the caller may read; `count: true` adds `total`, `expand` adds each
+     * item's `$expand` with the referenced records typed, `search` ranks by relevance.
+     * @example
+     * const page = await client.list('tickets', { search: 'printer', count: true, expand: ['assignee'] });
+     * page.total; page.items[0]?.$expand.assignee?.name;
+     */
+    list: <E extends EntityName<A>, const X extends readonly RefFieldName<A, E>[] = readonly []>(
+      entity: E,
+      opts: ListOptions<A, E> & { readonly expand?: X } & CallOptions = {},
+    ) => {
       const qs = listQuery(opts);
-      return get<Page<RecordOf<A, E>>>(`${path(entity)}${qs ? `?${qs}` : ''}`, opts);
+      return get<Page<ListItem<A, E, X[number]>>>(`${path(entity)}${qs ? `?${qs}` : ''}`, opts);
     },
-    get: <E extends EntityName<A>>(entity: E, id: string, opts: CallOptions = {}) =>
-      get<Record$<A, E>>(path(entity, id), opts),
+    /**
+     * One record, or `NOT_FOUND`; `expand` inlines its referenced records as `$expand`.
+     * @example const t = await client.get('tickets', id, { expand: ['requester'] }); t.$expand.requester?.email;
+     */
+    get: <E extends EntityName<A>, const X extends readonly RefFieldName<A, E>[] = readonly []>(
+      entity: E,
+      id: string,
+      opts: CallOptions & { readonly expand?: X } = {},
+    ) =>
+      get<Record$<A, E> & ExpandedOf<A, E, X[number]>>(
+        `${path(entity, id)}${opts.expand?.length ? `?${listQuery({ expand: opts.expand })}` : ''}`,
+        opts,
+      ),
     create: <E extends EntityName<A>>(entity: E, input: CreateInput<A, E>, opts: CallOptions = {}) =>
       write<Record$<A, E>>('POST', path(entity), input, opts),
     update: <E extends EntityName<A>>(

@@ -6,10 +6,16 @@
 
 // The contract's wire types, for code that reads answers through the client.
 export type {
+  AggregateAnswer,
+  AggregateGroup,
   ApiKey,
   ApiKeyCreated,
   AuditEntry,
+  Expanded,
   HistoryEntry,
+  ImportMode,
+  ImportReport,
+  ImportRowResult,
   Invitation,
   MailEntry,
   MetaAnswer,
@@ -19,6 +25,13 @@ export type {
   RecordCan,
   VerifyEmailAnswer,
 } from '@ninefold/spec';
+export type {
+  AggregateAnswerOf,
+  AggregateGroupOf,
+  AggregateQuery,
+  NumericFieldName,
+  OrderedFieldName,
+} from './aggregate-types';
 export type { LinkToken } from './client-account-auth';
 export type {
   ApiKeyCreatedOf,
@@ -28,6 +41,7 @@ export type {
   InvitationOf,
 } from './client-accounts';
 export type { SessionEvent, SessionUser, SignedIn } from './client-auth';
+export type { ExportOptions, ImportOptions, ImportProgress } from './client-bulk';
 export type {
   AppErrorCode,
   AppErrorOf,
@@ -50,6 +64,7 @@ export type {
 } from './client-types';
 export type { ClientOptions, NinefoldClient, WriteOptions } from './create-client';
 export { createClient } from './create-client';
-export { listQuery } from './query-string';
+export type { ExpandedOf, ListItem, RefFieldName, RefTarget } from './expand-types';
+export { aggregateQuery, exportQuery, listQuery } from './query-string';
 export type { RealtimeEvent, WebSocketFactory } from './realtime-connection';
 export { codeForStatus } from './status-code';

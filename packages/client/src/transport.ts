@@ -31,6 +31,13 @@ export interface RequestOptions {
   readonly signal?: AbortSignal | undefined;
   /** Answers the body as text rather than JSON (Prometheus metrics); failures stay problems. */
   readonly text?: boolean;
+  /** Sends this text as the body with its own content type (CSV), instead of `body` as JSON. */
+  readonly rawBody?: { readonly type: string; readonly text: string };
+  /**
+   * Answers the `Response` itself, its body unread (a download, a stream of progress lines),
+   * once its status says it succeeded; a failure is still thrown as a problem.
+   */
+  readonly raw?: boolean;
 }
 
 export interface Transport {
@@ -73,13 +80,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
     async request<T>(
       method: string,
       path: string,
-      { body, headers: extra, signal, text: asText }: RequestOptions = {},
+      { body, headers: extra, signal, text: asText, rawBody, raw }: RequestOptions = {},
     ) {
       const headers: Record<string, string> = {
         accept: `${asText ? 'text/plain' : 'application/json'}, application/problem+json`,
         ...extra,
       };
       if (body !== undefined) headers['content-type'] = 'application/json';
+      if (rawBody) headers['content-type'] = rawBody.type;
+      const sent = rawBody ? rawBody.text : body === undefined ? undefined : JSON.stringify(body);
       if (transport.token) headers.authorization = `Bearer ${transport.token}`;
       let res: Response;
       let text: string;
@@ -89,12 +98,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
             method,
             headers,
             credentials: 'same-origin',
-            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+            ...(sent !== undefined ? { body: sent } : {}),
             ...(signal ? { signal } : {}),
           });
         const started = method === 'GET' ? early.get(path) : undefined;
         if (started) early.delete(path);
         res = await (started ? started.catch(ask) : ask());
+        if (raw && res.ok) return res as T;
         text = res.status === 204 || res.status === 304 ? '' : await res.text();
       } catch (e) {
         // An abort is the caller's own doing, not a failure of the network.

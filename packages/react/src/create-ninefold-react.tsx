@@ -7,10 +7,12 @@
 import {
   type AppErrorOf,
   isNinefoldError,
+  type ListItem,
   type MetaAnswer,
   type NinefoldClient,
   type Page,
   type Record$,
+  type RefFieldName,
   type Where,
 } from '@ninefold/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,18 +20,11 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { accountHooks } from './account-hooks';
 import { authHooks } from './auth-hooks';
 import { applyLiveEvent } from './live-cache';
+import { queryHooks } from './query-hooks';
 import { keys } from './query-keys';
 import { readHooks } from './read-hooks';
 import { applySession } from './session-cache';
-import type {
-  ActionInputOf,
-  ActionName,
-  ActionOutputOf,
-  EntityName,
-  QuotaName,
-  RecordOf,
-  Sort,
-} from './spec-types';
+import type { ActionInputOf, ActionName, ActionOutputOf, EntityName, QuotaName, Sort } from './spec-types';
 import { writeHooks } from './write-hooks';
 
 const refusal = (e: unknown) => isNinefoldError(e) && e.status >= 400 && e.status < 500;
@@ -111,23 +106,31 @@ export function createNinefoldReact<A>() {
       });
     },
 
-    /** A live page of records. */
-    useList<E extends EntityName<A>>(
+    /**
+     * A live page of records; `count` adds `total`, `search` ranks by the searchable fields,
+     * `expand` adds each item's `$expand` (all three are part of the query key).
+     * @example const page = useList('tickets', { search: 'printer', count: true, expand: ['assignee'] });
+     */
+    useList<E extends EntityName<A>, const X extends readonly RefFieldName<A, E>[] = readonly []>(
       entity: E,
       opts: {
         where?: Where<A, E>;
         sort?: Sort<A, E>;
         limit?: number;
         cursor?: string | null;
+        count?: boolean;
+        search?: string;
+        expand?: X;
         live?: boolean;
       } = {},
     ) {
       const client = useClient();
       const { live = true, ...query } = opts;
       useLive(entity, query.where ? { where: query.where } : {}, live);
-      return useQuery<Page<RecordOf<A, E>>, Err>({
+      return useQuery<Page<ListItem<A, E, X[number]>>, Err>({
         queryKey: keys.list(entity, query),
-        queryFn: () => client.list(entity, query as never) as Promise<Page<RecordOf<A, E>>>,
+        queryFn: ({ signal }) =>
+          client.list(entity, { ...query, signal } as never) as Promise<Page<ListItem<A, E, X[number]>>>,
         placeholderData: (prev) => prev,
       });
     },
@@ -145,6 +148,7 @@ export function createNinefoldReact<A>() {
 
     ...writeHooks<A>(useClient),
     ...readHooks<A>(useClient, useLive),
+    ...queryHooks<A>(useClient, useLive),
 
     /** An action's answer as a query (read-only actions such as statistics). */
     useActionQuery<N extends ActionName<A>>(

@@ -1,8 +1,8 @@
 /**
  * Realtime events applied to the query cache. A change shows at once where the cache already
  * holds the record (its own entry, and every list page carrying it), then the entity's
- * queries are refetched, since order, filters, counts and `$can` depend on more than the
- * record. A deleted record, or one its reader may no longer read, becomes `NOT_FOUND`.
+ * queries are refetched (totals and aggregates with them), since order, filters, counts and
+ * `$can` depend on more than the record. A deleted record, or one its reader may no longer read, becomes `NOT_FOUND`.
  */
 import { NinefoldError, type Page, type RealtimeEvent } from '@ninefold/client';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
@@ -38,7 +38,13 @@ function patchLists(
     const options = listKey(query);
     const page = query.state.data as Page<Row> | undefined;
     if (!options || !which(options) || !Array.isArray(page?.items)) continue;
-    qc.setQueryData(query.queryKey, { ...page, items: patch(page.items) });
+    const items = patch(page.items);
+    // A record gone from the page is gone from the total too, until the refetch says exactly.
+    const total =
+      typeof page.total === 'number'
+        ? Math.max(0, page.total - (page.items.length - items.length))
+        : undefined;
+    qc.setQueryData(query.queryKey, { ...page, items, ...(total === undefined ? {} : { total }) });
   }
 }
 

@@ -9,6 +9,8 @@ export const keys = {
   entity: (entity: string) => ['nf', entity] as const,
   list: (entity: string, options: unknown) => ['nf', entity, 'list', options] as const,
   record: (entity: string, id: string) => ['nf', entity, 'record', id] as const,
+  /** Under the entity: a change to it refreshes the aggregates on screen too. */
+  aggregate: (entity: string, query: unknown) => ['nf', entity, 'aggregate', query] as const,
   /** Under the entity: a change to it refreshes the history on screen too. */
   history: (entity: string, id: string) => ['nf', entity, 'history', id] as const,
   me: () => ['nf', '$me'] as const,

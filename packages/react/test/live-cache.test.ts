@@ -64,6 +64,19 @@ describe('applyLiveEvent', () => {
     expect(ids(qc, all)).toEqual(['b', 'c']);
   });
 
+  it('lowers a counted page’s total by the records taken out, and marks aggregates stale', () => {
+    const qc = setUp();
+    const counted = { count: true };
+    qc.setQueryData(keys.list('tickets', counted), { ...page('a', 'b'), total: 40 });
+    qc.setQueryData(keys.aggregate('tickets', { groupBy: ['status'] }), { groups: [] });
+    applyLiveEvent(qc, 'tickets', all, event('deleted', 'a'));
+    expect(qc.getQueryData<any>(keys.list('tickets', counted)).total).toBe(39);
+    applyLiveEvent(qc, 'tickets', all, event('updated', 'b', { id: 'b', status: 'open' }));
+    expect(qc.getQueryData<any>(keys.list('tickets', counted)).total).toBe(39);
+    expect(qc.getQueryState(keys.aggregate('tickets', { groupBy: ['status'] }))?.isInvalidated).toBe(true);
+    expect(qc.getQueryData<any>(keys.list('tickets', all)).total).toBeUndefined();
+  });
+
   // Events and answers arrive in no set order: an event can overtake the answer it reports.
   it('never merges an event over a newer version of the record', () => {
     const qc = new QueryClient();
