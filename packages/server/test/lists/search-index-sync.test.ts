@@ -60,4 +60,50 @@ describe.each(DIALECTS)('search index in schema sync on %s', (dialect) => {
     expect(await found(['subject', 'body'], 'melon')).toEqual(['Old melon', 'Old lemon']);
     expect(await found(['body'], 'cellar')).toEqual(['Old melon']);
   });
+
+  // Regression: SQLite refuses DROP COLUMN while a search trigger names the column, so the old
+  // index has to go before the columns change (and the new one be made after).
+  it.each([
+    ['removed', () => ({ subject: f.text({ min: 1, max: 80 }) }), ['subject'] as const, 'melon'],
+    [
+      'retyped',
+      () => ({ subject: f.text({ min: 1, max: 80 }), body: f.integer({ optional: true }) }),
+      ['subject'] as const,
+      'melon',
+    ],
+    [
+      'renamed',
+      () => ({ subject: f.text({ min: 1, max: 80 }), text: f.longText({ optional: true }) }),
+      ['subject', 'text'] as const,
+      'melon',
+    ],
+  ])('syncs when a search field is %s', async (_how, fields, search, word) => {
+    const one = await freshDatabase(dialect);
+    try {
+      const before = await createNinefold(notesApp(['subject', 'body']), {
+        database: one.url,
+        logger: false,
+      });
+      await before.core.create(null, 'notes', { subject: 'Green melon', body: 'in the cellar' }, true);
+      await before.close();
+      const after = defineApp({
+        about: { name: 'Notes', summary: 'Notes.', audience: 'Tests.' },
+        roles: { member: {} },
+        entities: {
+          notes: entity({ title: 'subject', fields: fields(), access: { read: { member: true } }, search }),
+        },
+      });
+      const nf = await createNinefold(after, { database: one.url, logger: false, allowDestructive: true });
+      try {
+        const scope = nf.core.scope(null, true);
+        const page = await listRecords(scope, 'notes', readListQuery(scope, 'notes', { search: word }));
+        expect(page.items.map((r) => r.subject)).toEqual(['Green melon']);
+        expect(await planChanges(nf.db, after)).toEqual([]);
+      } finally {
+        await nf.close();
+      }
+    } finally {
+      await one.drop();
+    }
+  });
 });

@@ -6,7 +6,9 @@
  * A full-text search (search-records.ts) is a condition like the others, served by the
  * dialect's search index; unless a sort is given it orders by rank, and its pages are keyset
  * pages on (rank, id): a rank is worked out from the row's own text, so it stays put while
- * other rows come and go, and no page repeats or skips a row the way an offset would.
+ * other rows come and go, and no page repeats or skips a row the way an offset would. Only the
+ * newest RANK_WINDOW matches are ranked, and `count=true` reads at most COUNT_WINDOW records
+ * where no index counts (a `contains`, a search): the work of one request has a bound.
  */
 import { CONTAINS_WINDOW, SYSTEM_FIELDS } from '@ninefold/spec';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -18,7 +20,7 @@ import { expandRecords } from './expand-records';
 import { encodeCursor, type Filter, type ListQuery, parseListQuery } from './list-query';
 import type { RecordScope } from './record-scope';
 import { decodeRow, type Rec } from './row-codec';
-import { type ListSearch, RANK, searchQuery } from './search-records';
+import { type ListSearch, RANK, RANK_WINDOW, searchQuery } from './search-records';
 
 /** Columns a search's statement adds to each row; `decodeRow` reads only the entity's fields. */
 const N = '$window_n';
@@ -64,18 +66,33 @@ function listSource(scope: RecordScope, entity: string, filters: readonly Filter
   const q = searchQuery(entity, scope.entity(entity), search);
   const { search: dialect } = scope.exec.dialect;
   conditions.unshift(dialect.matches(q));
-  return { from: sql`${sql.table(entity)} as t ${dialect.join(q)}`, conditions, score: dialect.score(q) };
+  return {
+    from: sql`${sql.table(entity)} as t ${dialect.join(q)}`,
+    conditions,
+    score: dialect.score(q),
+    newest: dialect.newest(q),
+  };
 }
 
 function whereOf(conditions: readonly RawBuilder<SqlBool>[]) {
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
+/**
+ * How many records a list's `count=true` examines when no index can count them (a `contains`
+ * filter or the title search), or counts of a full-text search's matches: past it, `total`
+ * is a lower bound and `totalIsLowerBound` says so, as PostgREST answers a count it did not
+ * finish with `*`. Plain filters count exactly: an index serves them.
+ */
+export const COUNT_WINDOW = 10 * CONTAINS_WINDOW;
+
 /** A page of a list: its items, where it goes on from, and with `count=true` the total. */
 export interface ListPage {
   items: Rec[];
   nextCursor: string | null;
   total?: number;
+  /** With `count=true`: the count stopped at COUNT_WINDOW records, so there are at least `total`. */
+  totalIsLowerBound?: true;
 }
 
 /** Parses a list query string against what the caller may read. */
@@ -111,15 +128,18 @@ export async function listRecords(scope: RecordScope, entity: string, q: ListQue
   const page: ListPage =
     q.sort.field === RANK ? await rankedPage(scope, entity, q) : await sortedPage(scope, entity, q);
   if (q.expand.length > 0) await expandRecords(scope, entity, page.items, q.expand);
-  if (q.count) page.total = await countRecords(scope, entity, q.filters, q.search);
+  if (q.count) Object.assign(page, await pageTotal(scope, entity, q));
   return page;
 }
 
 /** A page in rank order: (rank, id) ascending, the best match first. */
 async function rankedPage(scope: RecordScope, entity: string, q: ListQuery): Promise<ListPage> {
   const node = scope.entity(entity);
-  const { from, conditions, score } = listSource(scope, entity, q.filters, q.search);
-  const ranked = sql`select t.*, ${score} as ${sql.ref(SCORE)} from ${from} ${whereOf(conditions)}`;
+  const { from, conditions, score, newest } = listSource(scope, entity, q.filters, q.search);
+  // Only the newest RANK_WINDOW matches are ranked: a common word or short prefix would
+  // otherwise score and sort every record holding it before the limit.
+  const ranked = sql`select t.*, ${score} as ${sql.ref(SCORE)} from ${from} ${whereOf(conditions)}
+    order by ${newest} limit ${RANK_WINDOW}`;
   const after = q.after ? sql`where (t.${sql.ref(SCORE)}, t.id) > (${q.after.value}, ${q.after.id})` : sql``;
   const rows = await scope.exec.all<Rec>(
     sql`select * from (${ranked}) as t ${after} order by t.${sql.ref(SCORE)}, t.id limit ${q.limit + 1}`.compile(
@@ -204,6 +224,40 @@ async function sortedPage(scope: RecordScope, entity: string, q: ListQuery): Pro
   function cursorAt(row: Rec | undefined): string | null {
     return row ? encodeCursor(row[field], String(row.id)) : null;
   }
+}
+
+/** The total of a list's `count=true`, bounded where no index counts it (COUNT_WINDOW). */
+async function pageTotal(
+  scope: RecordScope,
+  entity: string,
+  q: ListQuery,
+): Promise<Pick<ListPage, 'total' | 'totalIsLowerBound'>> {
+  const contains = q.filters.filter((f) => f.op === 'contains');
+  if (contains.length === 0 && !q.search) return { total: await countRecords(scope, entity, q.filters) };
+  const { from, conditions } = listSource(
+    scope,
+    entity,
+    q.filters.filter((f) => f.op !== 'contains'),
+    q.search,
+  );
+  // The window is taken before the substring test, so at most COUNT_WINDOW records are read
+  // whatever matches; for a full-text search the index finds only matches, so it counts them.
+  const hit =
+    contains.length > 0
+      ? sql`case when ${sql.join(
+          contains.map((f) => filterSql(f, scope)),
+          sql` and `,
+        )} then 1 else 0 end`
+      : sql`1`;
+  const rows = await scope.exec.all<{ n: number; seen: number }>(
+    sql`select coalesce(sum(w.hit), 0) as n, count(*) as seen from (select ${hit} as hit from ${from}
+      ${whereOf(conditions)} limit ${COUNT_WINDOW + 1}) as w`.compile(scope.exec.qb),
+  );
+  const seen = Number(rows[0]?.seen ?? 0);
+  const n = Number(rows[0]?.n ?? 0);
+  if (seen <= COUNT_WINDOW) return { total: n };
+  // A row past the window was read only to know there are more: the total is what was found.
+  return { total: Math.min(n, COUNT_WINDOW), totalIsLowerBound: true };
 }
 
 /**

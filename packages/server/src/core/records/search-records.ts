@@ -2,7 +2,7 @@
  * `?search=text` of a list: the words of the text, searched in the fields the entity declares
  * `search` over, ranked by the dialect's index (search-index.ts). User text is never query
  * syntax: it is cut into words (runs of letters, marks and digits), each searched as a word and
- * the last also as the start of one, so quotes, `*`, `NEAR`, `-` or `:` can only separate words.
+ * the last also as the start of one (when it has MIN_PREFIX characters), so quotes, `*`, `NEAR`, `-` or `:` can only separate words.
  * A field the caller may not read on every record is left out of the search, so it cannot
  * decide which rows match nor how they rank.
  */
@@ -14,6 +14,19 @@ import { AppError } from '../app-error';
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_SEARCH_TERMS = 16;
 
+/**
+ * The shortest last word also matched as the start of a word: a prefix of one or two letters
+ * matches most of any table's words, so it is matched as a whole word only.
+ */
+export const MIN_PREFIX = 3;
+
+/**
+ * How many matching records a ranked search ranks: the newest RANK_WINDOW matches, in the
+ * order the index yields them, so a search of a word most records hold never scores and sorts
+ * all of them. Its pages are keyset pages on (rank, id) within that window.
+ */
+export const RANK_WINDOW = 1000;
+
 /** The sort name of search relevance: the default order of a search, not a field. */
 export const RANK = '$rank';
 
@@ -21,6 +34,8 @@ export const RANK = '$rank';
 export interface ListSearch {
   readonly terms: readonly string[];
   readonly within: readonly string[];
+  /** Whether the last word is also matched as a prefix (it has at least MIN_PREFIX characters). */
+  readonly prefix: boolean;
 }
 
 function bad(reason: string): AppError {
@@ -53,7 +68,7 @@ export function fullTextSearch(
   const terms = searchTerms(text);
   const within = entity.search.filter(readable);
   if (within.length === 0) throw bad('search: none of the fields it covers is one you may read.');
-  return { terms, within };
+  return { terms, within, prefix: [...(terms.at(-1) ?? '')].length >= MIN_PREFIX };
 }
 
 /**
@@ -75,5 +90,12 @@ export function titleSearch(entity: EntityNode, readable: (f: string) => boolean
  */
 export function searchQuery(table: string, entity: EntityNode, search: ListSearch): SearchQuery {
   const fields = entity.search ?? [];
-  return { table, index: searchIndexName(table, fields), fields, within: search.within, terms: search.terms };
+  return {
+    table,
+    index: searchIndexName(table, fields),
+    fields,
+    within: search.within,
+    terms: search.terms,
+    prefix: search.prefix,
+  };
 }

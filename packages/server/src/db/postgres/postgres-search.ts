@@ -10,16 +10,18 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../database';
 import { ident } from '../schema/schema-sql';
-import type { SearchDialect, SearchQuery } from '../schema/search-index';
+import { indexedChars, type SearchDialect, type SearchQuery } from '../schema/search-index';
 
 const LABELS = 'ABCD';
 
 /** The vector of `fields` (each labelled by its place among `all`), their columns spelled by `column`. */
 function vectorSql(all: readonly string[], fields: readonly string[], column: (f: string) => string): string {
+  // Each text bounded, or a long one makes a vector PostgreSQL refuses, and its write fails.
+  const bound = indexedChars(all.length);
   return fields
     .map(
       (f) =>
-        `setweight(to_tsvector('simple'::regconfig, coalesce(${column(f)}, '')), '${LABELS[all.indexOf(f)] ?? 'D'}')`,
+        `setweight(to_tsvector('simple'::regconfig, left(coalesce(${column(f)}, ''), ${bound})), '${LABELS[all.indexOf(f)] ?? 'D'}')`,
     )
     .join(' || ');
 }
@@ -29,7 +31,7 @@ function vector(q: SearchQuery, fields: readonly string[]): RawBuilder<unknown> 
   return sql.raw(`(${vectorSql(q.fields, fields, (f) => `t.${ident(f)}`)})`);
 }
 
-/** The tsquery text: every term quoted as a lexeme (never operators), the last a prefix. */
+/** The tsquery text: every term quoted as a lexeme (never operators), the last a prefix (`prefix`). */
 function queryText(q: SearchQuery): string {
   const labels =
     q.within.length === q.fields.length
@@ -37,7 +39,7 @@ function queryText(q: SearchQuery): string {
       : q.within.map((f) => LABELS[q.fields.indexOf(f)] ?? 'D').join('');
   return q.terms
     .map((t, i) => {
-      const prefix = i === q.terms.length - 1 ? '*' : '';
+      const prefix = i === q.terms.length - 1 && q.prefix ? '*' : '';
       return `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}'${prefix || labels ? `:${prefix}${labels}` : ''}`;
     })
     .join(' & ');
@@ -68,4 +70,7 @@ export const postgresSearch: SearchDialect = {
       q,
       q.fields.filter((f) => q.within.includes(f)),
     )}, to_tsquery('simple'::regconfig, ${queryText(q)})))::float8`,
+  // Ids are UUIDv7, in time order: a top-N of the matches the GIN index finds, each ranked
+  // only once in the window (the rank is computed after the limit).
+  newest: () => sql`t.id desc`,
 };

@@ -3,7 +3,7 @@
  * a hash of its fields, so a changed declaration is a new index (made and filled from the rows
  * there are) and the old one goes. Each dialect says how it indexes, matches and ranks
  * (`SearchDialect`: FTS5 on SQLite, a GIN-indexed `tsvector` on PostgreSQL); schema sync asks
- * `planSearchChanges` after the tables and their columns are planned.
+ * `planSearchChanges`, whose drops go before the columns change and creates after.
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@ninefold/spec';
@@ -20,8 +20,9 @@ export interface SearchQuery {
   readonly fields: readonly string[];
   /** The fields a match may be found in: those the caller may read. */
   readonly within: readonly string[];
-  /** Words, each matched as a word, the last one also as a prefix: never query syntax. */
+  /** Words, each matched as a word, the last one also as a prefix when `prefix`: never query syntax. */
   readonly terms: readonly string[];
+  readonly prefix: boolean;
 }
 
 /** How a dialect indexes, matches and ranks full-text search. */
@@ -45,10 +46,33 @@ export interface SearchDialect {
    * or fields it may not read.
    */
   score(q: SearchQuery): RawBuilder<number>;
+  /**
+   * Newest first, in an order the index yields matches in with no sort, so a ranked search
+   * takes its window of candidates (RANK_WINDOW) without reading every match.
+   */
+  newest(q: SearchQuery): RawBuilder<unknown>;
 }
 
-// Bumped when the index's shape changes, so a deployed one is made again.
-const SHAPE = 1;
+// Bumped when the index's shape changes, so a deployed one is made again (2: texts bounded).
+const SHAPE = 2;
+
+/**
+ * How many characters of a record's search fields are indexed, shared among them: each field
+ * indexes its first `indexedChars(n)`. PostgreSQL refuses a tsvector whose words pass 1 MB
+ * (`string is too long for tsvector`), and its parser may make ~5 bytes of words of a
+ * character (4-byte letters, hyphenated words indexed whole and by part): 120,000 characters
+ * stay under it with room, so no write of a long text fails. Words past the bound are not
+ * found, on SQLite too, so both dialects find the same records.
+ */
+export const SEARCH_INDEXED_CHARS = 120_000;
+
+/**
+ * The characters of each field an index over `fieldCount` fields takes.
+ * @example indexedChars(4) // 30000
+ */
+export function indexedChars(fieldCount: number): number {
+  return Math.floor(SEARCH_INDEXED_CHARS / Math.max(1, fieldCount));
+}
 
 /**
  * The name of an entity's search index over its fields (at most 63 bytes, PostgreSQL's limit).
@@ -62,14 +86,25 @@ export function searchIndexName(entity: string, fields: readonly string[]): stri
   return `nf_search_${entity.slice(0, 40)}_${hash}`;
 }
 
+/** One statement group of a search index change, as schema sync records it. */
+export interface SearchChange {
+  readonly sql: string;
+  readonly description: string;
+  readonly destructive: boolean;
+}
+
 /**
- * The search indexes to make (with their rows) and to drop so the database serves the spec.
- * @example changes.push(...(await planSearchChanges(tx, app)));
+ * The search indexes to drop and to make (with their rows) so the database serves the spec.
+ * Drops go before the columns change and creates after: SQLite refuses to drop a column a
+ * search trigger names, and a new index reads columns the same sync may add.
+ * @example
+ * const search = await planSearchChanges(tx, app);
+ * changes.push(...search.drops); // … column changes … ; changes.push(...search.creates);
  */
 export async function planSearchChanges(
   exec: Executor,
   app: App,
-): Promise<{ sql: string; description: string; destructive: boolean }[]> {
+): Promise<{ drops: SearchChange[]; creates: SearchChange[] }> {
   const search = exec.dialect.search;
   const existing = await search.existing(exec);
   const planned = new Map<string, { table: string; fields: readonly string[] }>();
@@ -77,22 +112,23 @@ export async function planSearchChanges(
     if (e.search && e.search.length > 0)
       planned.set(searchIndexName(table, e.search), { table, fields: e.search });
   }
-  const changes: { sql: string; description: string; destructive: boolean }[] = [];
+  const drops: SearchChange[] = [];
   for (const [index, table] of existing) {
     if (!planned.has(index))
-      changes.push({
+      drops.push({
         sql: search.drop(table, index),
         description: `drop search index ${index} on ${table}`,
         destructive: false,
       });
   }
+  const creates: SearchChange[] = [];
   for (const [index, { table, fields }] of planned) {
     if (!existing.has(index))
-      changes.push({
+      creates.push({
         sql: search.create(table, index, fields),
         description: `create search index ${index} on ${table} (${fields.join(', ')})`,
         destructive: false,
       });
   }
-  return changes;
+  return { drops, creates };
 }

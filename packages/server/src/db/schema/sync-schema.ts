@@ -12,11 +12,14 @@ import { type ExistingColumn, introspect } from './introspect';
 import type { SchemaDialect } from './schema-dialect';
 import { type ColumnPlan, planSchema } from './schema-plan';
 import { addColumnSql, createIndexSql, createTableSql, ident } from './schema-sql';
+import { planSearchChanges } from './search-index';
 
 export interface SchemaChange {
   readonly sql: string;
   readonly description: string;
   readonly destructive: boolean;
+  /** The unique declaration a new index enforces: rows that already clash fail it by name. */
+  readonly constraint?: { readonly table: string; readonly name: string; readonly fields: readonly string[] };
 }
 
 /** Thrown when the spec needs a destructive change that was not allowed. */
@@ -27,6 +30,18 @@ export class DestructiveChangeError extends Error {
         'Nothing was changed. Run `ninefold migrate <app> --allow-destructive` to apply them.',
     );
     this.name = 'DestructiveChangeError';
+  }
+}
+
+/** Thrown when records already stored break a unique declaration the spec adds or changes. */
+export class UniqueConflictError extends Error {
+  constructor(readonly constraint: NonNullable<SchemaChange['constraint']>) {
+    super(
+      `The unique constraint '${constraint.name}' of ${constraint.table} cannot be created: records already stored ` +
+        `share its fields (${constraint.fields.join(', ')}) where it applies.\nNothing was changed. ` +
+        'Change or remove the clashing records (or the declaration), then start again.',
+    );
+    this.name = 'UniqueConflictError';
   }
 }
 
@@ -51,9 +66,13 @@ export async function planChanges(db: Executor, app: App): Promise<SchemaChange[
   const existing = await introspect(db);
   const { schema } = db.dialect;
   const changes: SchemaChange[] = [];
-  const add = (sqlText: string, description: string, destructive = false) =>
-    changes.push({ sql: sqlText, description, destructive });
+  const add = (sqlText: string, description: string, destructive = false, more: Partial<SchemaChange> = {}) =>
+    changes.push({ sql: sqlText, description, destructive, ...more });
   const planned = planSchema(app);
+  // Search indexes go before the columns change (a trigger naming a column blocks its drop on
+  // SQLite) and are made after them.
+  const search = await planSearchChanges(db, app);
+  changes.push(...search.drops);
   for (const table of planned) {
     const current = existing.tables.get(table.name);
     if (!current) {
@@ -88,10 +107,18 @@ export async function planChanges(db: Executor, app: App): Promise<SchemaChange[
       }
     }
     for (const index of table.indexes) {
-      if (!existing.indexes.has(index.name))
-        add(createIndexSql(table.name, index), `create index ${index.name}`);
+      if (existing.indexes.has(index.name)) continue;
+      if (index.constraint)
+        add(
+          createIndexSql(table.name, index, schema),
+          `create unique constraint ${table.name}.${index.constraint} (index ${index.name})`,
+          false,
+          { constraint: { table: table.name, name: index.constraint, fields: index.columns } },
+        );
+      else add(createIndexSql(table.name, index, schema), `create index ${index.name}`);
     }
   }
+  changes.push(...search.creates);
   // An index we made that the spec no longer plans goes: one led by a filter but not ending
   // in the list's sort lets the planner pick it and sort every match (the slow path). Only
   // indexes our own migrations created (frameworkIndexes): an operator's index, `ix_` or
@@ -127,8 +154,18 @@ export async function syncSchema(
     const destructive = changes.filter((c) => c.destructive);
     if (destructive.length > 0 && !options.allowDestructive) throw new DestructiveChangeError(destructive);
     for (const change of changes) {
-      for (const statement of change.sql.split(';\n')) {
-        if (!statement.startsWith('--')) await tx.run(sql.raw(statement).compile(tx.qb));
+      // A constraint's WHERE may hold any literal, `;` and newlines too: it is one statement.
+      const statements = change.constraint ? [change.sql] : change.sql.split(';\n');
+      for (const statement of statements) {
+        if (statement.startsWith('--')) continue;
+        try {
+          await tx.run(sql.raw(statement).compile(tx.qb));
+        } catch (e) {
+          // The transaction rolls back whole: no table, column or index of this sync stays.
+          if (change.constraint && tx.dialect.classify(e) === 'unique')
+            throw new UniqueConflictError(change.constraint);
+          throw e;
+        }
       }
     }
     await tx.run(

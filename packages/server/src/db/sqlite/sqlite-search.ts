@@ -3,13 +3,16 @@
  * kept in step by triggers. External content, because the text is stored once (a helpdesk's
  * descriptions are most of its bytes) and triggers, because every write — REST, actions,
  * imports, a seed, an operator's SQL — then keeps the index right with no path forgotten.
- * The FTS rows are keyed by the entity row's rowid; `rebuild` refills the index from the
- * table (at creation, and should a VACUUM ever renumber rowids).
+ * The FTS rows are keyed by the entity row's rowid, an implicit one (an entity's key is its
+ * text `id`, no INTEGER PRIMARY KEY). SQLite says a VACUUM may renumber implicit rowids, which
+ * would point the index at other rows: Ninefold never runs VACUUM (nor VACUUM INTO), and its
+ * backups copy pages (the backup API), which keeps rowids. An operator who VACUUMs should drop
+ * the `nf_search_*` tables and triggers; the next start makes and fills them again.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../database';
 import { ident } from '../schema/schema-sql';
-import type { SearchDialect, SearchQuery } from '../schema/search-index';
+import { indexedChars, type SearchDialect, type SearchQuery } from '../schema/search-index';
 
 /** Per field, in declared order, how much a hit in it weighs. */
 const WEIGHTS = [8, 4, 2, 1];
@@ -19,9 +22,10 @@ function quoted(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-/** The MATCH expression: every term, the last also as a prefix, only within `within`. */
+/** The MATCH expression: every term, the last also as a prefix (`prefix`), only within `within`. */
 function matchText(q: SearchQuery): string {
-  const words = q.terms.map((t, i) => (i === q.terms.length - 1 ? `${quoted(t)}*` : quoted(t))).join(' AND ');
+  const last = q.terms.length - 1;
+  const words = q.terms.map((t, i) => (i === last && q.prefix ? `${quoted(t)}*` : quoted(t))).join(' AND ');
   if (q.within.length === q.fields.length) return words;
   return `{${q.within.map(quoted).join(' ')}} : (${words})`;
 }
@@ -45,18 +49,21 @@ export const sqliteSearch: SearchDialect = {
   },
   create: (table, index, fields) => {
     const cols = fields.map(ident).join(', ');
-    const news = fields.map((f) => `new.${ident(f)}`).join(', ');
-    const olds = fields.map((f) => `old.${ident(f)}`).join(', ');
+    // The same bound as PostgreSQL's (indexedChars), so both find the same records. The index
+    // is filled with these bounded texts rather than by 'rebuild', which reads whole columns:
+    // a 'delete' must give the very values that were indexed.
+    const bound = indexedChars(fields.length);
+    const bounded = (row: string) => fields.map((f) => `substr(${row}${ident(f)}, 1, ${bound})`).join(', ');
     const fts = ident(index);
-    const remove = `INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.rowid, ${olds})`;
-    const add = `INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.rowid, ${news})`;
+    const remove = `INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.rowid, ${bounded('old.')})`;
+    const add = `INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.rowid, ${bounded('new.')})`;
     // Statements are split on ";\n": a trigger's body keeps its own semicolons on one line.
     return [
       `CREATE VIRTUAL TABLE ${fts} USING fts5(${cols}, content='${table}', tokenize='unicode61 remove_diacritics 0')`,
       `CREATE TRIGGER ${ident(`${index}_ai`)} AFTER INSERT ON ${ident(table)} BEGIN ${add}; END`,
       `CREATE TRIGGER ${ident(`${index}_ad`)} AFTER DELETE ON ${ident(table)} BEGIN ${remove}; END`,
       `CREATE TRIGGER ${ident(`${index}_au`)} AFTER UPDATE OF ${cols} ON ${ident(table)} BEGIN ${remove}; ${add}; END`,
-      `INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`,
+      `INSERT INTO ${fts}(rowid, ${cols}) SELECT rowid, ${bounded('')} FROM ${ident(table)}`,
     ].join(';\n');
   },
   drop: (_table, index) =>
@@ -78,4 +85,6 @@ export const sqliteSearch: SearchDialect = {
     );
     return sql<number>`-(${sql.join(hits, sql` + `)})`;
   },
+  // FTS5 yields matches in rowid order, either way, with no sort; rowids grow as rows are added.
+  newest: (q) => sql`${sql.ref(`${q.index}.rowid`)} desc`,
 };
