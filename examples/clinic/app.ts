@@ -39,6 +39,7 @@ const ZONE = constant('CLINIC_ZONE');
 // The front desk links a doctor's or a patient's record to their sign-in, so it sees who has one.
 const people = users({
   label: 'Users',
+  fields: {},
   access: {
     read: {
       receptionist: { fields: ['id', 'createdAt', 'updatedAt', 'version', 'name', 'email', 'role'] },

@@ -44,6 +44,12 @@ export interface Page<T> {
   readonly nextCursor: string | null;
   /** With `?count=true`: how many records match that the caller may read, over every page. */
   readonly total?: number;
+  /**
+   * Set when a count with a `contains` filter or a `search` stopped at its bound (10,000
+   * records examined or matched): `total` is then a lower bound ("10,000+"), as PostgREST's
+   * estimated counts are not exact. Counts with plain filters are always exact.
+   */
+  readonly totalIsLowerBound?: true;
 }
 
 /**
@@ -106,6 +112,11 @@ export interface ImportReport {
   readonly created: number;
   readonly failed: number;
   readonly rows: readonly ImportRowResult[];
+  /**
+   * The columns left out of every row because no create may set them (the state, read-only
+   * and computed fields an export writes), in declared order; absent when there were none.
+   */
+  readonly ignoredColumns?: readonly string[];
 }
 
 /**

@@ -109,6 +109,12 @@ function dataSchemas(app: App): Record<string, JsonSchema> {
           minimum: 0,
           description: 'With `count=true`: every match the caller may read.',
         },
+        totalIsLowerBound: {
+          type: 'boolean',
+          const: true,
+          description:
+            'Present when a count with `contains` or `search` stopped at its bound (10,000): `total` is at least that many.',
+        },
       },
       required: ['items', 'nextCursor'],
     };

@@ -41,7 +41,8 @@ export function ListPage(page: PageProps) {
   const pageSize = meta.limits.pageSize.default;
   const call = listCall(entity, screen, state, pageSize);
   const list = nf.useList(name, { ...call, where: call.where as never } as never);
-  const total = (list.data as { total?: number } | undefined)?.total;
+  const total = list.data?.total;
+  const totalIsLowerBound = list.data?.totalIsLowerBound === true;
   const [importing, setImporting] = useState(false);
   const readable = readableFields(meta, role, name);
   // Kept from render to render, so the table's rows are drawn again only when they change.
@@ -147,6 +148,7 @@ export function ListPage(page: PageProps) {
         pageSize={pageSize}
         shown={list.data?.items.length}
         total={total}
+        totalIsLowerBound={totalIsLowerBound}
         onPrevious={() => setParams(previousPage(state))}
         onNext={(cursor) => setParams(nextPage(state, cursor))}
       />

@@ -16,6 +16,8 @@ export interface PagerProps {
   readonly shown: number | undefined;
   /** Every record that matches and the caller may read, when counted. */
   readonly total: number | undefined;
+  /** The server stopped counting at its bound (a search or `contains`): `total` is "at least". */
+  readonly totalIsLowerBound?: boolean | undefined;
   onPrevious(): void;
   onNext(cursor: string): void;
 }
@@ -31,11 +33,14 @@ export function pagerText({
   pageSize,
   shown,
   total,
-}: Pick<PagerProps, 'page' | 'pageSize' | 'shown' | 'total'>): string {
+  totalIsLowerBound,
+}: Pick<PagerProps, 'page' | 'pageSize' | 'shown' | 'total' | 'totalIsLowerBound'>): string {
   if (total === undefined || shown === undefined) return `Page ${page}`;
   if (total === 0 || shown === 0) return `0 of ${NUMBER.format(total)}`;
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
+  // A bound, not a count: no page count can follow from it.
+  if (totalIsLowerBound) return `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)}+`;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const range = `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)}`;
   return pages > 1 ? `${range} · page ${NUMBER.format(page)} of ${NUMBER.format(pages)}` : range;
