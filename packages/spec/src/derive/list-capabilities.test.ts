@@ -57,6 +57,18 @@ describe('listCapabilities', () => {
     expect(listCapabilities(e).sorts).toEqual(['createdAt']);
   });
 
+  it('refuses a url as a sort unless its max is short: its default max is URL_MAX', () => {
+    const e = entity({
+      title: 'link',
+      fields: { link: f.url(), short: f.url({ max: 300 }), long: f.url({ max: 600 }) },
+      sortable: ['short', 'long'],
+    });
+    expect(whyNotSortable(e, 'link')).toContain('without a max');
+    expect(whyNotSortable(e, 'long')).toContain('without a max');
+    expect(whyNotSortable(e, 'short')).toBeUndefined();
+    expect(listCapabilities(e).sorts).toEqual(['createdAt', 'short']);
+  });
+
   const refusals: [string, string | undefined][] = [
     ['-dueAt', undefined],
     ['createdAt', undefined],

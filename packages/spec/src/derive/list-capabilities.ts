@@ -12,6 +12,7 @@
 import type { EntityNode } from '../app/entity';
 import type { Field } from '../fields/field';
 import type { RuleNode } from '../rules/rule';
+import { URL_MAX } from '../validate/web-url';
 import { type FilterableField, type FilterOperator, filterableFields } from './filter-operators';
 
 /**
@@ -75,8 +76,8 @@ export function whyNotSortable(entity: EntityNode, name: string): string | undef
   if (field.type === 'list' || field.type === 'object' || field.type === 'map' || field.type === 'longText')
     return `it is a ${field.type} field`;
   if (
-    (field.type === 'text' || field.type === 'email') &&
-    !(((field as { max?: number }).max ?? Infinity) <= MAX_SORT_TEXT)
+    (field.type === 'text' || field.type === 'email' || field.type === 'url') &&
+    !(((field as { max?: number }).max ?? (field.type === 'url' ? URL_MAX : Infinity)) <= MAX_SORT_TEXT)
   )
     return `it is text without a max of at most ${MAX_SORT_TEXT} characters, too long for an index`;
   return undefined;

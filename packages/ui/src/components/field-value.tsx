@@ -1,9 +1,11 @@
 /**
  * One value of a record as the page shows it: the app's renderer for the field if it
- * registered one, else by type — the state as a badge, references by title, instants in the
- * reader's locale, calendar dates with no zone, web addresses as safe links, choices by label.
+ * registered one, else by type — the state as a badge, references by title (from the row's
+ * `$expand` when the list expanded them), instants in the reader's locale, calendar dates
+ * with no zone, web addresses as safe links, choices by label.
  */
 import { humanize } from '@ninefold/spec';
+import { expandedRef } from '../data/use-ref-title';
 import { formatValue } from '../format/format-value';
 import { useMeta } from '../meta/meta-provider';
 import { useRegistry } from '../registry/registry-provider';
@@ -26,7 +28,15 @@ export function FieldValue(props: FieldViewProps) {
   if (value === null || value === undefined || value === '') return <span className="muted">—</span>;
   if (e && f?.type === 'state') return <StateBadge entity={e} state={String(value)} />;
   if (f?.type === 'ref')
-    return <RefTitleText entity={f.entity} id={String(value)} link={context === 'detail'} />;
+    return (
+      <RefTitleText
+        entity={f.entity}
+        id={String(value)}
+        link={context === 'detail'}
+        // A list asks for its references with the page (`?expand=`): no row fetches its own.
+        expanded={expandedRef(props.record, field)}
+      />
+    );
   if (f?.type === 'url') return <WebLink href={String(value)} />;
   if (f?.type === 'date') return <time dateTime={String(value)}>{formatValue(e, field, value)}</time>;
   if (f?.type === 'datetime' || field === 'createdAt' || field === 'updatedAt') {

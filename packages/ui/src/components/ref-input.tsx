@@ -3,7 +3,8 @@
  * (narrowed by the field's own rule, e.g. only agents) as the user types, so a catalogue of
  * any size can be picked from; the current value shows by its title even when no search
  * finds it. Keyboard: arrows move, Enter picks, Escape gives the old value back. When the
- * caller cannot list that entity, the record's id is typed in.
+ * caller cannot list that entity, the record's id is typed in. A list filter uses it too,
+ * with its own fixed choices ("All", "None") above the records.
  */
 import type { RefField } from '@ninefold/spec';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
@@ -17,8 +18,13 @@ export interface RefInputProps {
   readonly field: RefField;
   readonly optional: boolean;
   readonly value: string;
+  /**
+   * Values offered above the records while nothing is typed, shown by their label when
+   * chosen (a filter's "All" and "None"); by default "—" (no record) for an optional field.
+   */
+  readonly choices?: readonly RefOption[] | undefined;
   onChange(value: string): void;
-  onBlur(): void;
+  onBlur?(): void;
 }
 
 const NONE: RefOption = { value: '', label: '—' };
@@ -36,7 +42,7 @@ function useSettled(text: string, ms: number): string {
 /**
  * @example <RefInput id="t-assignee" name="assignee" field={fields.assignee} optional value={v} onChange={set} onBlur={touch} />
  */
-export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: RefInputProps) {
+export function RefInput({ field, optional, value, choices, onChange, onBlur, ...rest }: RefInputProps) {
   const listId = useId();
   // What the user typed since the list opened; null while the input shows the value's title.
   const [typed, setTyped] = useState<string | null>(null);
@@ -44,7 +50,10 @@ export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: 
   const search = useSettled(typed ?? '', 200);
   const open = typed !== null;
   const refs = useRefOptions(field, open ? search : '');
-  const current = useRefTitle(field.entity, value || undefined);
+  const fixed = choices ?? (optional ? [NONE] : []);
+  const chosen = fixed.find((o) => o.value === value);
+  // A fixed choice ("None" is `null`) is no record's id: nothing to look up.
+  const current = useRefTitle(field.entity, chosen ? undefined : value || undefined);
   if (!refs.available) {
     return (
       <input
@@ -58,7 +67,7 @@ export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: 
       />
     );
   }
-  const options = optional && (typed ?? '').trim() === '' ? [NONE, ...refs.options] : refs.options;
+  const options = (typed ?? '').trim() === '' ? [...fixed, ...refs.options] : refs.options;
   const shown = Math.min(active, Math.max(options.length - 1, 0));
   const optionId = (i: number) => `${listId}-${i}`;
   const close = () => {
@@ -87,7 +96,14 @@ export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: 
       close();
     }
   };
-  const label = value ? (current.title ?? (current.hidden ? value : '')) : '';
+  const label = chosen
+    ? chosen.value === ''
+      ? ''
+      : chosen.label
+    : value
+      ? (current.title ?? (current.hidden ? value : ''))
+      : '';
+  const blank = fixed.find((o) => o.value === '');
   return (
     <div className="combobox">
       <input
@@ -101,7 +117,7 @@ export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: 
         aria-controls={listId}
         aria-busy={refs.loading}
         {...(open && options.length > 0 ? { 'aria-activedescendant': optionId(shown) } : {})}
-        placeholder={optional ? '—' : 'Type to search…'}
+        placeholder={blank ? blank.label : 'Type to search…'}
         value={typed ?? label}
         onChange={(e) => {
           setTyped(e.target.value);
@@ -112,7 +128,7 @@ export function RefInput({ field, optional, value, onChange, onBlur, ...rest }: 
         onKeyDown={onKeyDown}
         onBlur={() => {
           close();
-          onBlur();
+          onBlur?.();
         }}
       />
       <div className="combobox-popup" hidden={!open}>

@@ -5,6 +5,7 @@
  */
 import { queryKeys } from '@ninefold/react';
 import {
+  type ClientMeta,
   type RefField,
   type RuleNode,
   type RuleVisitor,
@@ -67,6 +68,16 @@ export interface RefOptions {
   readonly more: boolean;
 }
 
+/**
+ * Whether the role may list the records of `entity` to pick from: it reads them, and not
+ * only its own (a customer reads only their own user, so agents cannot be offered).
+ * @example refListable(meta, 'customer', 'users') // false
+ */
+export function refListable(meta: ClientMeta, role: string, entity: string): boolean {
+  const cell = permissionCell(meta, role, entity, 'read');
+  return mayDo(meta, role, entity, 'read') && !(cell && readsOnlySelf(cell));
+}
+
 /** How many records a picker offers at a time: it searches for the rest. */
 export const PICKER_SIZE = 20;
 
@@ -81,8 +92,7 @@ export function useRefOptions(field: RefField | undefined, search = '', limit = 
   const meta = useMeta();
   const { role, user } = useSession();
   const entity = field?.entity ?? '';
-  const cell = permissionCell(meta, role, entity, 'read');
-  const available = Boolean(field) && mayDo(meta, role, entity, 'read') && !(cell && readsOnlySelf(cell));
+  const available = Boolean(field) && refListable(meta, role, entity);
   const where = ruleAsWhere(field?.where as RuleNode | undefined);
   const client = nf.useClient();
   const target = meta.entities[entity];

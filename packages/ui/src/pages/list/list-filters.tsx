@@ -1,12 +1,15 @@
 /**
  * The filters of a list screen and its search box. Each filter is a labelled choice made
- * from the field (a choice's values, a state's labels, a reference's records); the search
+ * from the field (a choice's values, a state's labels); a reference's is the picker forms
+ * use, which searches the server, so a catalogue of any size can be filtered by. The search
  * waits for a pause in typing before it asks the server.
  */
 import { type EntityMeta, type Field, humanize, type RefField } from '@ninefold/spec';
 import { useEffect, useId, useState } from 'react';
-import { useRefOptions } from '../../data/use-ref-options';
+import { RefInput } from '../../components/ref-input';
+import { refListable } from '../../data/use-ref-options';
 import { useMeta } from '../../meta/meta-provider';
+import { useSession } from '../../session/session-provider';
 
 export interface ListFiltersProps {
   readonly entity: EntityMeta;
@@ -45,18 +48,38 @@ function FilterSelect({
   onChange(value: string | null): void;
 }) {
   const id = useId();
+  const meta = useMeta();
+  const { role } = useSession();
   const field = entity.fields[name];
-  // A select cannot search: it offers the largest page (a picker in a form searches instead).
-  const max = useMeta().limits.pageSize.max;
-  const refs = useRefOptions(field?.type === 'ref' ? (field as RefField) : undefined, '', max);
-  if (!field || (field.type === 'ref' && !refs.available)) return null;
-  const options = field.type === 'ref' ? refs.options : choices(entity, field);
+  if (!field) return null;
+  if (field.type === 'ref') {
+    // A filter by ids nobody can name means nothing: none when the role cannot list them.
+    if (!refListable(meta, role, field.entity)) return null;
+    const fixed = [
+      { value: '', label: 'All' },
+      ...(field.optional ? [{ value: 'null', label: 'None' }] : []),
+    ];
+    return (
+      <div className="filter">
+        <label htmlFor={id}>{field.label ?? humanize(name)}</label>
+        <RefInput
+          id={id}
+          name={name}
+          field={field as RefField}
+          optional={field.optional === true}
+          choices={fixed}
+          value={value}
+          onChange={(v) => onChange(v || null)}
+        />
+      </div>
+    );
+  }
+  const options = choices(entity, field);
   return (
     <div className="filter">
       <label htmlFor={id}>{field.label ?? humanize(name)}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">All</option>
-        {field.type === 'ref' && field.optional && <option value="null">None</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
