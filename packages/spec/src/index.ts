@@ -6,7 +6,18 @@
 
 export { ACCOUNT_LINK_ROUTES, type AccountLinkPurpose } from './app/account-links';
 export { type AccountRoles, invitableRoles, keyRoles, serviceRoles } from './app/account-roles';
-export type { ActionContext, ActionNode, AnyRecord, RecordStore, Where, WhereOperand, WhereOps } from './app/action';
+export type {
+  ActionContext,
+  ActionNode,
+  AnyRecord,
+  RecordStore,
+  StoreAggregateQuery,
+  StoreListQuery,
+  StorePage,
+  Where,
+  WhereOperand,
+  WhereOps,
+} from './app/action';
 export { action } from './app/action';
 export { adminRoles, isAdminRole, type RolesOf } from './app/admin-roles';
 export type * from './app/app-types';
@@ -28,7 +39,7 @@ export type {
 } from './app/entity';
 export { entity, humanize } from './app/entity';
 export type { LimitsNode, QuotaInput, RateInput, RateKey, RateScope } from './app/limits';
-export { RATE_KEYING } from './app/limits';
+export { quotaKey, RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';
@@ -81,12 +92,20 @@ export type {
   SessionAnswer,
   VerifyEmailAnswer,
 } from './contract/wire-types';
+export type { AggregateFields } from './derive/aggregate-fields';
+export {
+  AGGREGATE_MAX_GROUP_BY,
+  AGGREGATE_MAX_GROUPS,
+  AGGREGATE_OPS,
+  aggregateFields,
+} from './derive/aggregate-fields';
 export type { ActionMeta, ClientMeta, QuotaMeta, RoleMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
 export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
 export { entityMeta, listMeta, ruleMeta, whoMeta } from './derive/entity-meta';
 export type { FilterableField, FilterOperator } from './derive/filter-operators';
 export { filterableFields, filterOperators } from './derive/filter-operators';
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './derive/import-limits';
 export type { EntitySchemas, JsonSchema, JsonValue, SchemaMode } from './derive/json-schema';
 export { entitySchemas, fieldSchema, isWritable, objectSchema } from './derive/json-schema';
 export type { ListCapabilities } from './derive/list-capabilities';
@@ -110,11 +129,14 @@ export type {
 } from './derive/permission-matrix';
 export { OPERATIONS, permissionMatrix } from './derive/permission-matrix';
 export { plainData } from './derive/plain-data';
+export type { ExpandedRefs, TitledEntity, TitledRecord, TitlePart, TitlePath } from './derive/record-title';
+export { recordTitle, shortId, titleFields, titleParts, titleRefs } from './derive/record-title';
 export type { RuleTextContext } from './derive/rule-text';
 export { ruleToText } from './derive/rule-text';
 export { ruleTruthForRole } from './derive/rule-truth';
 export type { StateGraph, StateGraphEdge, StateGraphNode } from './derive/state-graph';
 export { stateGraph } from './derive/state-graph';
+export { filtersQuery, whereFilters, whereQuery } from './derive/where-filters';
 export type { BuiltinErrorCode, FieldIssueCode } from './errors/builtin-errors';
 export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';
 export type { ParamKinds, ParamsOf, TemplateParams } from './errors/message-template';
@@ -151,6 +173,8 @@ export { ACCOUNT_CONSTANTS, BUILTIN_MESSAGES } from './messages/builtin-messages
 export type { MessageInput, MessageNode } from './messages/message-node';
 export type { MessageParams, RenderedMessage } from './messages/render-message';
 export { escapeHtml, htmlFromText, renderMessage } from './messages/render-message';
+export { aggregateValues, emptyAggregate, foldAggregate } from './rules/aggregate-value';
+export { clockValue, isTimeZone } from './rules/clock-value';
 export type {
   EvaluateOptions,
   RelatedRows,
@@ -230,7 +254,9 @@ export {
 } from './rules/sql-semantics';
 export type { ExprKind, ExprOf, ExprVisitor, RuleKind, RuleOf, RuleVisitor } from './rules/visit-rule';
 export { EXPR_KINDS, RULE_KINDS, visitExpr, visitRule } from './rules/visit-rule';
+export { isCalendarDate } from './validate/calendar-date';
 export type { FieldIssue, ValidateMode, ValidateOptions, ValidationResult } from './validate/field-issue';
 export { validateFields } from './validate/validate-fields';
 export type { EntityValidator, ValidatedEntity } from './validate/validator-for';
 export { validatorFor } from './validate/validator-for';
+export { isWebUrl, URL_MAX } from './validate/web-url';

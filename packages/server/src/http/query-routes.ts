@@ -64,6 +64,10 @@ export function queryRoutes(
   // In a context of its own: only this route reads a CSV body, and it takes a larger one.
   server.register(async (ctx) => {
     ctx.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    // JSON as text too: its rows are counted against the cap before it is parsed (import-rows.ts).
+    ctx.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
     ctx.route<Route>({
       method: ROUTES.importRecords.method,
       url: routeUrl('importRecords'),
@@ -96,7 +100,10 @@ async function importRoute(
     .trim()
     .toLowerCase();
   if (req.body === undefined || req.body === null) throw bad('send the rows as text/csv or a JSON array.');
-  const rows = type === 'text/csv' ? csvRows(node, String(req.body)) : jsonRows(req.body);
+  const { rows, ignoredColumns } =
+    type === 'text/csv' ? csvRows(node, String(req.body)) : jsonRows(node, String(req.body));
+  // The columns no create may set (an export's state, read-only, computed fields), said once.
+  const noted = (r: ImportReport): ImportReport => (ignoredColumns.length > 0 ? { ...r, ignoredColumns } : r);
   const streaming = /\bapplication\/x-ndjson\b/.test(String(req.headers.accept ?? ''));
   let out: PassThrough | undefined;
   // Headers go out with the first line: a refusal before any row is still a problem answer.
@@ -124,8 +131,8 @@ async function importRoute(
           }
         : {}),
     });
-    if (!streaming) return report;
-    line({ report });
+    if (!streaming) return noted(report);
+    line({ report: noted(report) });
     out!.end();
     return reply;
   } catch (error) {

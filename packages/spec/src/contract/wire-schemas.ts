@@ -137,13 +137,21 @@ const QUERY_SCHEMAS: Record<string, JsonSchema> = {
     },
     ['row', 'status'],
   ),
-  ImportReport: obj({
-    mode: { type: 'string', enum: ['all', 'each'] },
-    total: int,
-    created: int,
-    failed: int,
-    rows: { type: 'array', items: ref('ImportRowResult') },
-  }),
+  ImportReport: obj(
+    {
+      mode: { type: 'string', enum: ['all', 'each'] },
+      total: int,
+      created: int,
+      failed: int,
+      rows: { type: 'array', items: ref('ImportRowResult') },
+      ignoredColumns: {
+        type: 'array',
+        items: str,
+        description: 'Columns left out because no create may set them (state, read-only, computed).',
+      },
+    },
+    ['mode', 'total', 'created', 'failed', 'rows'],
+  ),
 };
 
 /**

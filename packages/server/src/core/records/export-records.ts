@@ -22,8 +22,9 @@ export interface ExportFile {
 
 // What a list takes that means nothing to a file of every page.
 const NOT_HERE = new Set(['limit', 'cursor', 'count', 'expand']);
-// A spreadsheet runs a cell that starts so as a formula (OWASP "CSV injection").
-const FORMULA = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell that starts so as a formula (OWASP "CSV injection"); text that
+// already starts with `'`s before one is marked too, so an import strips exactly one `'`.
+const FORMULA = /^'*[=+\-@\t\r]/;
 
 /**
  * A CSV cell of a value: empty for none, JSON for lists and objects, and text that a
