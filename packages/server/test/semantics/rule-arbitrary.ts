@@ -138,13 +138,14 @@ function leafArb(scope: Scope): fc.Arbitrary<RuleNode> {
 
 /**
  * Arithmetic over the scope's numeric fields: null operands, zero divisors, negative and
- * fractional numbers, nested once; every op is one IEEE double operation on both sides.
+ * fractional numbers, huge ones whose products and sums overflow (null on both sides), nested
+ * once; every op is one IEEE double operation on both sides.
  */
 function arithArb(scope: Scope): fc.Arbitrary<ExprNode> {
   const numeric = fieldsOf(scope).filter(([, t]) => t === 'integer' || t === 'number');
   const leaf = fc.oneof(
     fc.constantFrom(...numeric.map(([name]): ExprNode => ({ kind: 'field', name }))),
-    fc.constantFrom(0, -1, 0.5, 2, -2.5, 3, null).map(lit),
+    fc.constantFrom(0, -1, 0.5, 2, -2.5, 3, null, 1e200, -1e200, 1.7e308).map(lit),
     fc.constantFrom(constant('LIMIT'), constant('EMPTY'), input('num')),
   );
   const op = fc.constantFrom<ArithOp>('add', 'sub', 'mul', 'div');

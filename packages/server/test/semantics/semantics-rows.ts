@@ -35,7 +35,8 @@ export const NOW = new Date('2025-06-15T08:30:00.000Z');
 export const POOL = {
   text: ['', 'a', 'A', 'ab', 'b', 'Ab%', 'a_b', 'x\\y', 'zz', 'é', 'É'],
   integer: [-2, -1, 0, 1, 2, 3],
-  number: [-1.5, 0, 0.1, 2, 2.25],
+  // Huge values: arithmetic over them overflows, which must be null in SQL as in the evaluator.
+  number: [-1.5, 0, 0.1, 2, 2.25, 1e200, -1e200, 1.7e308],
   boolean: [true, false],
   datetime: TIMES,
   enum: ['low', 'high', 'urgent'],

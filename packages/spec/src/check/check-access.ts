@@ -19,7 +19,8 @@ export function checkAccess(ctx: CheckContext, name: string, entity: EntityNode)
       const path = `entities.${name}.access.${op}.${role}`;
       checkRoleRef(ctx, role, path);
       for (const [i, grant] of grants.entries()) {
-        checkRule(ctx, grant.where, recordScope(name), `${path}[${i}].where`);
+        // A read grant may not aggregate: it would reveal children the reader may not see.
+        checkRule(ctx, grant.where, recordScope(name), `${path}[${i}].where`, { readGrant: op === 'read' });
         for (const [j, field] of (grant.fields ?? []).entries()) {
           checkGrantedField(ctx, name, entity, op, field, `${path}[${i}].fields[${j}]`);
         }

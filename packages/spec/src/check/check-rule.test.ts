@@ -293,11 +293,79 @@ const cases: BrokenCase[] = [
       ];
     },
     path: 'entities.tickets.access.read.customer[0].where',
-    mentions: 'which a list cannot filter by in SQL',
+    mentions:
+      'which SQL cannot compute (SQLite has no time zones), but this rule, which lists filter by in SQL',
+  },
+  {
+    // Regression: accepted, then every write of a ticket answered 500 — the database counts
+    // the children, so an aggregate's where is SQL even in a validation rule.
+    name: "a clock function of a field in an aggregate's where, in a validation rule",
+    edit: (d) => {
+      d.entities.tickets!.validate[0]!.check = lte(
+        countOf('comments', 'ticket', { where: eq(timeOfDay('createdAt', lit('UTC')), '08:00') }),
+        5,
+      );
+    },
+    path: 'entities.tickets.validate[0].check',
+    mentions:
+      "(inside the where of countOf('comments')) reads timeOfDay() of the record, which SQL cannot compute (SQLite has no time zones), but the where of countOf('comments'), which the database computes",
+  },
+  {
+    name: "time added to a field in an aggregate's where",
+    edit: (d) => {
+      d.entities.tickets!.validate[0]!.check = lte(
+        countOf('comments', 'ticket', { where: lt(addHours('createdAt', 2), now()) }),
+        5,
+      );
+    },
+    path: 'entities.tickets.validate[0].check',
+    mentions: 'reads addHours() of the record, which SQL cannot compute',
+  },
+  {
+    name: 'time added to a field in a read rule',
+    edit: (d) => {
+      d.entities.tickets!.access.read.customer = [{ where: lt(addDays('createdAt', 2), now()) }];
+    },
+    path: 'entities.tickets.access.read.customer[0].where',
+    mentions: 'reads addDays() of the record, which SQL cannot compute',
+  },
+  {
+    name: 'a lookup keyed by a field in an update grant (can() makes it SQL)',
+    edit: (d) => {
+      d.entities.tickets!.access.update.agent = [
+        { where: gte(lookup(constant('SLA_HOURS'), field('priority')), 2) },
+      ];
+    },
+    path: 'entities.tickets.access.update.agent[0].where',
+    mentions: 'reads lookup() of the record, which SQL cannot compute',
+  },
+  {
+    name: 'an aggregate in a read grant (it would count comments the reader may not see)',
+    edit: (d) => {
+      d.entities.tickets!.access.read.customer = [
+        { where: lte(countOf('comments', 'ticket', { where: eq('internal', true) }), 0) },
+      ];
+    },
+    path: 'entities.tickets.access.read.customer[0].where',
+    mentions:
+      "reads countOf('comments') in a read grant, but an aggregate counts every child, those the reader may not see too",
   },
 ];
 
 describe('checkRule', () => {
+  it('accepts an aggregate in a write grant, where it decides a write, not what is shown', () => {
+    const grant = { where: lte(countOf('comments', 'ticket'), 100) };
+    expect(
+      messagesAt(
+        helpdesk,
+        (d) => {
+          d.entities.tickets!.access.update.agent = [grant];
+        },
+        'entities.tickets.access.update.agent[0].where',
+      ),
+    ).toEqual([]);
+  });
+
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
   });
@@ -316,6 +384,10 @@ describe('checkRule', () => {
     [
       'the time of day of a field, judged in JavaScript only',
       lte(timeOfDay('createdAt', lit('UTC')), '18:00'),
+    ],
+    [
+      'a where of an aggregate over now() and constants (computed before the query)',
+      lte(countOf('comments', 'ticket', { where: lt('createdAt', addHours(now(), -2)) }), 10),
     ],
   ])('accepts %s', (_, check) => {
     expect(

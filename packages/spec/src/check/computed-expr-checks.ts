@@ -1,16 +1,18 @@
 /**
  * Checks of the computing expression nodes: arithmetic takes numbers, an aggregate names a
  * child entity that points at the record through `via`, a clock function reads an instant
- * in a zone the platform knows — and a clock function reading a field stays out of rules
- * that become SQL (SQLite has no zone database).
+ * in a zone the platform knows — and what SQL cannot compute per row (a clock function, a
+ * lookup or time added to a field) stays out of rules that become SQL, an aggregate's `where`
+ * included: compile-rule.ts would refuse it at run time, on every list or write.
  */
 
 import { isTimeZone } from '../rules/clock-value';
 import type { ExprNode } from '../rules/expr';
+import { readsRecord } from '../rules/reads-record';
 import type { ExprOf } from '../rules/visit-rule';
 import { fieldNames, fieldOf, refTarget } from './app-lookup';
 import { article, which } from './describe-names';
-import { becomesSql, quietField, type RuleSite, reportAt } from './rule-site';
+import { becomesSql, quietField, type RuleSite, reportAt, sqlPlace } from './rule-site';
 import { kindWord, staticType } from './static-type';
 import type { RuleScope } from './walk-rule';
 
@@ -38,6 +40,14 @@ export function checkAggregate(site: RuleSite, node: ExprOf<'aggregate'>, scope:
   const name = `${node.fn}Of('${node.entity}')`;
   if (site.subject !== 'the rule') {
     reportAt(site, scope, `reads ${name}, but aggregates of related records are only judged in rules`);
+    return;
+  }
+  if (site.options.readGrant) {
+    reportAt(
+      site,
+      scope,
+      `reads ${name} in a read grant, but an aggregate counts every child, those the reader may not see too, so the list would reveal facts about records hidden from the reader: judge it in a validation rule, a transition's requires or a write grant instead`,
+    );
     return;
   }
   const child = Object.hasOwn(app.entities, node.entity) ? app.entities[node.entity] : undefined;
@@ -106,12 +116,12 @@ function parentOf(site: RuleSite, of: ExprNode, scope: RuleScope): string | unde
 }
 
 /**
- * A clock function: an instant (a datetime), a zone the platform knows or a text field, and
- * no field read where the rule becomes SQL.
+ * A clock function: an instant (a datetime), a zone the platform knows or a text field (SQL
+ * sites: `checkSqlComputable`).
  * @example checkClock(site, timeOfDay('startsAt', constant('CLINIC_ZONE')), scope)
  */
 export function checkClock(site: RuleSite, node: ExprOf<'clock'>, scope: RuleScope): void {
-  const fn = node.part === 'time' ? 'timeOfDay()' : node.part === 'date' ? 'dateOf()' : 'weekdayOf()';
+  const fn = describe(node);
   const v = node.value;
   if (v.kind === 'field') {
     const f = quietField(site, scope, v.name);
@@ -133,13 +143,35 @@ export function checkClock(site: RuleSite, node: ExprOf<'clock'>, scope: RuleSco
     if (f && f.type !== 'text')
       reportAt(site, scope, `reads ${fn} in '${z.name}', which is ${article(f.type)} field, not a zone name`);
   }
-  if ((v.kind === 'field' || z.kind === 'field') && becomesSql(site)) {
-    reportAt(
-      site,
-      scope,
-      `reads ${fn} of a field, which a list cannot filter by in SQL: keep it to validation rules and transitions, or compare the field with a time computed from now()`,
-    );
-  }
+}
+
+// What SQL computes per row: a field, arithmetic, an aggregate. The rest of what reads the
+// record needs JavaScript (the zone database, a constant table, calendar arithmetic).
+const NOT_IN_SQL: Partial<Record<ExprNode['kind'], string>> = {
+  clock: 'SQL cannot compute (SQLite has no time zones)',
+  addTime: 'SQL cannot compute: compare the field with a time computed from now() instead',
+  lookup: 'SQL cannot compute: compare the field with oneOf() instead',
+};
+
+/**
+ * A node SQL cannot compute per row, reading the record where the rule becomes SQL: refused
+ * here, where compile-rule.ts would otherwise answer 500 on every list or write.
+ * @example checkSqlComputable(site, addHours('createdAt', 3), scope) // in a read rule: reports
+ */
+export function checkSqlComputable(site: RuleSite, node: ExprNode, scope: RuleScope): void {
+  const why = NOT_IN_SQL[node.kind];
+  if (why === undefined || !readsRecord(node) || !becomesSql(site, scope)) return;
+  reportAt(
+    site,
+    scope,
+    `reads ${describe(node)} of the record, which ${why}, but ${sqlPlace(scope)}: keep it to validation rules and transitions, outside an aggregate's where`,
+  );
+}
+
+function describe(node: ExprNode): string {
+  if (node.kind === 'clock')
+    return node.part === 'time' ? 'timeOfDay()' : node.part === 'date' ? 'dateOf()' : 'weekdayOf()';
+  return node.kind === 'addTime' ? `add${node.unit === 'hours' ? 'Hours' : 'Days'}()` : 'lookup()';
 }
 
 const FORMS = {

@@ -3,7 +3,7 @@
  * and table lookups get the kind of constant they need.
  */
 import type { ExprNode } from '../rules/expr';
-import { checkAggregate, checkArith, checkClock } from './computed-expr-checks';
+import { checkAggregate, checkArith, checkClock, checkSqlComputable } from './computed-expr-checks';
 import { which } from './describe-names';
 import { fieldIn, quietField, type RuleSite, reportAt } from './rule-site';
 import type { RuleScope } from './walk-rule';
@@ -14,6 +14,7 @@ import type { RuleScope } from './walk-rule';
  */
 export function checkExprNode(site: RuleSite, node: ExprNode, scope: RuleScope): void {
   const { app } = site.ctx;
+  checkSqlComputable(site, node, scope);
   switch (node.kind) {
     case 'field':
       fieldIn(site, scope, node.name);

@@ -16,16 +16,34 @@ export interface RuleOptions {
   readonly allowChanged?: boolean;
   /** The rule becomes SQL (default: told by its path, `becomesSql`). */
   readonly sql?: boolean;
+  /**
+   * The rule decides which records a role reads (an `access.read` grant): it may not read an
+   * aggregate, which counts children the reader may not see.
+   */
+  readonly readGrant?: boolean;
 }
 
 /**
  * Whether the rule becomes SQL as well as a predicate: access rules (lists filter by them,
- * and `can()` reaches every operation's), quotas' `where` and unique constraints' `where`.
+ * and `can()` reaches every operation's), quotas' `where` and unique constraints' `where` —
+ * and, wherever the rule is, an aggregate's `where` (`scope.under`): the database counts the
+ * children, so that part is always SQL, in a validation rule too (load-aggregate.ts).
  * Elsewhere (validation, transitions, reference `where`) a rule is judged in JavaScript only.
- * @example becomesSql(site) // true at 'entities.tickets.access.read.customer[0].where'
+ * @example becomesSql(site, scope) // true at 'entities.tickets.access.read.customer[0].where'
  */
-export function becomesSql(site: RuleSite): boolean {
+export function becomesSql(site: RuleSite, scope?: RuleScope): boolean {
+  if (scope?.kind === 'record' && scope.under !== undefined) return true;
   return site.options.sql ?? /^entities\.[^.]+\.(access|unique)\b|^limits\.quotas\./.test(site.path);
+}
+
+/**
+ * How a message names the SQL a node ends up in, when `becomesSql` holds.
+ * @example sqlPlace(site, scope) // "the where of countOf('parts'), which the database computes"
+ */
+export function sqlPlace(scope: RuleScope): string {
+  return scope.kind === 'record' && scope.under !== undefined
+    ? `the where of ${scope.under}, which the database computes`
+    : 'this rule, which lists filter by in SQL';
 }
 
 export interface RuleSite {

@@ -18,7 +18,8 @@ import { refTarget } from './app-lookup';
 export type RuleScope =
   /**
    * A record of `entity`, reached from the rule's own entity through the `via` fields, or
-   * a child record an aggregate counts (`under` names the aggregate, for messages).
+   * a child record an aggregate counts (`under` names the aggregate, for messages; the
+   * aggregate's `where` always becomes SQL, so a scope with `under` is SQL — `becomesSql`).
    */
   | {
       readonly kind: 'record';

@@ -38,6 +38,10 @@ describe('arithmetic', () => {
     ['a text operand is null', add(lit('3'), 1), null],
     ['negative and fractional numbers', multiply(subtract(lit(-1.5), 0.5), 2), -4],
     ['an overflow no double holds is null', multiply(lit(1e308), 10), null],
+    ['a product past the largest double is null', multiply(lit(1e200), lit(1e200)), null],
+    ['a sum within a hair of the largest double is null too', add(lit(1.7976931348623e308), 0), null],
+    ['the largest value kept', multiply(lit(1.797693134862e308), 1), 1.797693134862e308],
+    ['an underflow is 0', multiply(lit(1e-200), 1e-200), 0],
     ['0.1 + 0.2 is the double it is on every dialect', add(lit(0.1), 0.2), 0.1 + 0.2],
   ])('%s', (_, e, expected) => {
     expect(value(e)).toBe(expected);
@@ -95,6 +99,15 @@ describe('aggregates', () => {
     expect(aggregateValues('min', [null, 'b', 'a'])).toBe('a');
     expect(aggregateValues('count', [null, null])).toBe(2);
     expect(foldAggregate('max', null, 5)).toBe(5);
+  });
+
+  it('a sum past the largest double is null, and stays null', () => {
+    expect(aggregateValues('sum', [1.7e308, 1.7e308])).toBeNull();
+    expect(aggregateValues('sum', [1.7e308, 1.7e308, -1.7e308])).toBeNull();
+    expect(aggregateValues('sum', [1e200, -1e200, 1.7e308])).toBe(1.7e308);
+    expect(foldAggregate('sum', 1.7e308, 1.7e308)).toBeNull();
+    expect(foldAggregate('sum', null, 1)).toBeNull();
+    expect(foldAggregate('sum', null, null)).toBeNull();
   });
 
   it('asks the related rows for the value, and is UNDECIDED until they answer', () => {

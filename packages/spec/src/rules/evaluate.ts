@@ -8,6 +8,7 @@
 import { ANONYMOUS } from '../app/define-app';
 import { emptyAggregate } from './aggregate-value';
 import { clockValue } from './clock-value';
+import { computedNumber } from './computed-number';
 import type { ArithOp, CallerProp, ExprNode, Literal } from './expr';
 import type { EntityOperation, RuleNode } from './rule';
 import { type Semantics, SQL_SEMANTICS, type Truth } from './sql-semantics';
@@ -151,12 +152,12 @@ const EXPR: ExprVisitor<Value, Scope> = {
 /**
  * Arithmetic on two numbers as both dialects compute it (each operand cast to a double, so
  * 7 / 2 is 3.5): null for a null or non-number operand, a division by zero, or a result no
- * double holds.
+ * double holds (computed-number.ts).
  */
 function arithmetic(op: ArithOp, a: unknown, b: unknown): number | null {
   if (typeof a !== 'number' || typeof b !== 'number') return null;
-  const v = op === 'add' ? a + b : op === 'sub' ? a - b : op === 'mul' ? a * b : b === 0 ? null : a / b;
-  return v !== null && Number.isFinite(v) ? v : null;
+  if (op === 'div' && b === 0) return null;
+  return computedNumber(op === 'add' ? a + b : op === 'sub' ? a - b : op === 'mul' ? a * b : a / b);
 }
 
 function isNullLiteral(e: ExprNode): boolean {

@@ -198,17 +198,17 @@ function arith(op: ArithOp) {
 export const add = arith('add');
 /**
  * The difference of two numbers.
- * @example gte(subtract('capacity', 'booked'), 1)
+ * @example gte(subtract('capacity', field('booked')), 1) // a string on the right is a value, not a field
  */
 export const subtract = arith('sub');
 /**
  * The product of two numbers.
- * @example lte(multiply('quantity', 'unitPrice'), 500_000)
+ * @example lte(multiply('quantity', field('unitPrice')), 500_000)
  */
 export const multiply = arith('mul');
 /**
  * The quotient of two numbers (null when dividing by zero).
- * @example gt(divide('score', 'votes'), 3)
+ * @example gt(divide('score', field('votes')), 3)
  */
 export const divide = arith('div');
 
@@ -243,7 +243,7 @@ function aggregate<P extends string>(
 
 /**
  * How many records of `entity` point at this record through `via` (and satisfy `where`).
- * @example lte(countOf('loans', 'book', { where: inState('out') }), 'copies')
+ * @example lte(countOf('loans', 'book', { where: inState('out') }), field('copies'))
  */
 export function countOf<const P extends string = never>(
   entity: string,
@@ -281,7 +281,7 @@ export function minOf<const P extends string = never>(
 
 /**
  * The greatest value of a field over the records of `entity` that point here through `via`.
- * @example lt(maxOf('bids', 'auction', 'amount'), 'reserve')
+ * @example lt(maxOf('bids', 'auction', 'amount'), field('reserve'))
  */
 export function maxOf<const P extends string = never>(
   entity: string,
@@ -308,7 +308,7 @@ function clock(part: ClockPart) {
 export const timeOfDay = clock('time');
 /**
  * The calendar date (`YYYY-MM-DD`) of an instant in a time zone.
- * @example eq(dateOf(now(), constant('ZONE')), 'dueOn')
+ * @example eq(dateOf(now(), constant('ZONE')), field('dueOn'))
  */
 export const dateOf = clock('date');
 /**

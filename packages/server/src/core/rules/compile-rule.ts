@@ -74,19 +74,54 @@ function asDouble(expr: ExprNode, s: Scope): RawBuilder<unknown> {
   return sql`cast(${visitExpr(expr, OPERAND, s)} as double precision)`;
 }
 
+// The evaluator's LARGEST_COMPUTED (spec rules/computed-number.ts): a computed number beyond it
+// is null. Written into the text, a numeric on PostgreSQL, a double on SQLite.
+const LARGEST = sql.raw('1.797693134862e308');
+// Below this a product or quotient is 0 (PostgreSQL raises an error where a double underflows
+// to 0; SQLite reads it as 4.9e-324, the least double, so only an exact 0 is under it).
+const TINY = sql.raw('2.5e-324');
+
 /**
  * The SQL aggregate of `node`'s field over the rows of `alias`: sums and counts as doubles,
  * as arithmetic computes (a PostgreSQL `bigint` count would come back as text and compare as
- * an integer); an empty sum is 0, as the evaluator's (aggregate-value.ts).
- * @example aggregateSql(sumNode, 'c') // coalesce(sum(cast("c"."amount" as double precision)), 0)
+ * an integer); an empty sum is 0, as the evaluator's (aggregate-value.ts). A sum adds in
+ * `numeric` (never PostgreSQL's overflow error; still a double on SQLite, where `+ 0.0`
+ * keeps integers from SQLite's integer overflow error) and one beyond LARGEST is null.
+ * @example aggregateSql(sumNode, 'c') // case when sum(cast("c"."amount" as numeric) + 0.0) is null then 0 …
  */
 export function aggregateSql(node: ExprOf<'aggregate'>, alias: string, app: App): RawBuilder<unknown> {
   if (node.fn === 'count' || node.field === undefined) return sql`cast(count(*) as double precision)`;
   const ref = sql.ref(`${alias}.${node.field}`);
-  if (node.fn === 'sum') return sql`coalesce(sum(cast(${ref} as double precision)), 0)`;
+  if (node.fn === 'sum') {
+    const total = sql`sum(cast(${ref} as numeric) + 0.0)`;
+    return sql`(case when ${total} is null then cast(0 as double precision) when abs(${total}) <= ${LARGEST} then cast(${total} as double precision) end)`;
+  }
   const type = app.entities[node.entity]?.fields[node.field]?.type;
   const col = type === 'integer' || type === 'number' ? sql`cast(${ref} as double precision)` : ref;
   return node.fn === 'min' ? sql`min(${col})` : sql`max(${col})`;
+}
+
+/**
+ * Arithmetic on two doubles, null beyond LARGEST, never an error: whether the result is in
+ * range is judged first in `numeric` (exact on SQLite's doubles; on PostgreSQL within 1e-14 of
+ * the truth, which LARGEST's margin covers), and only then computed as a double — the
+ * evaluator's IEEE result. Each operand is written once, in a one-row subquery, so nesting
+ * does not double the SQL.
+ */
+function arithSql(n: ExprOf<'arith'>, s: Scope): RawBuilder<unknown> {
+  const [l, r] = [sql.ref('o.l'), sql.ref('o.r')];
+  const [nl, nr] = [sql`cast(${l} as numeric)`, sql`cast(${r} as numeric)`];
+  // Division by zero is null on both dialects (PostgreSQL would raise an error).
+  const exact = n.op === 'div' ? sql`${nl} / nullif(${nr}, 0)` : sql`${nl} ${sql.raw(ARITH[n.op])} ${nr}`;
+  const value = n.op === 'div' ? sql`${l} / nullif(${r}, 0)` : sql`${l} ${sql.raw(ARITH[n.op])} ${r}`;
+  const underflow =
+    n.op === 'mul' || n.op === 'div'
+      ? sql`when abs(${exact}) < ${TINY} then cast(0 as double precision) `
+      : sql``;
+  return sql`(select case when abs(${exact}) > ${LARGEST} then null ${underflow}else ${value} end from (select ${asDouble(
+    n.left,
+    s,
+  )} as l, ${asDouble(n.right, s)} as r) as o)`;
 }
 
 // Expressions that read a column. Whatever reads none was computed up front by `operand`.
@@ -102,14 +137,7 @@ const OPERAND: ExprVisitor<Expression<unknown>, Scope> = {
   // A field's zone or instant needs the zone database, which SQLite lacks: the checker keeps
   // such rules out of everything that becomes SQL.
   clock: cannot,
-  arith: (n, s) => {
-    const left = asDouble(n.left, s);
-    const right = asDouble(n.right, s);
-    // Division by zero is null on both dialects (PostgreSQL would raise an error).
-    return n.op === 'div'
-      ? sql`(${left} / nullif(${right}, 0))`
-      : sql`(${left} ${sql.raw(ARITH[n.op])} ${right})`;
-  },
+  arith: arithSql,
   // Every child of the parent, read rules aside: an aggregate is a rule of integrity.
   aggregate: (n, s) => {
     const alias = `a${s.depth + 1}`;
