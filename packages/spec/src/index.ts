@@ -175,6 +175,7 @@ export type { MessageParams, RenderedMessage } from './messages/render-message';
 export { escapeHtml, htmlFromText, renderMessage } from './messages/render-message';
 export { aggregateValues, emptyAggregate, foldAggregate } from './rules/aggregate-value';
 export { clockValue, isTimeZone } from './rules/clock-value';
+export { computedNumber, LARGEST_COMPUTED } from './rules/computed-number';
 export type {
   EvaluateOptions,
   RelatedRows,
@@ -219,6 +220,7 @@ export {
   today,
   weekdayOf,
 } from './rules/expr';
+export { readsRecord } from './rules/reads-record';
 export type { CompareOp, EntityOperation, Rule, RuleNode } from './rules/rule';
 export {
   allow,

@@ -15,6 +15,7 @@ import {
   type ExprOf,
   type ExprVisitor,
   evaluateRule,
+  LARGEST_COMPUTED,
   type RuleNode,
   type RuleVisitor,
   UNDECIDED,
@@ -74,9 +75,9 @@ function asDouble(expr: ExprNode, s: Scope): RawBuilder<unknown> {
   return sql`cast(${visitExpr(expr, OPERAND, s)} as double precision)`;
 }
 
-// The evaluator's LARGEST_COMPUTED (spec rules/computed-number.ts): a computed number beyond it
-// is null. Written into the text, a numeric on PostgreSQL, a double on SQLite.
-const LARGEST = sql.raw('1.797693134862e308');
+// The evaluator's bound: a computed number beyond it is null. Written into the text, a
+// numeric on PostgreSQL, a double on SQLite.
+const LARGEST = sql.raw(String(LARGEST_COMPUTED));
 // Below this a product or quotient is 0 (PostgreSQL raises an error where a double underflows
 // to 0; SQLite reads it as 4.9e-324, the least double, so only an exact 0 is under it).
 const TINY = sql.raw('2.5e-324');

@@ -51,6 +51,12 @@ export function ImportReportView({ report, entity }: { report: ImportReport; ent
           ? `Nothing was imported: ${report.failed} of ${report.total} rows failed, and this import writes all rows or none.`
           : `${report.created} of ${report.total} rows imported${report.failed > 0 ? `, ${report.failed} failed` : ''}.`}
       </p>
+      {report.ignoredColumns && report.ignoredColumns.length > 0 && (
+        <p className="import-ignored">
+          Not imported (set by the app, never by an import):{' '}
+          {report.ignoredColumns.map((c) => entity.fields[c]?.label ?? humanize(c)).join(', ')}.
+        </p>
+      )}
       {problems.length > 0 && (
         <div className="table-scroll">
           <table className="data-table import-problems">
