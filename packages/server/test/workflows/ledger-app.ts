@@ -4,8 +4,9 @@
  * book's ISBN unique among books not withdrawn (the default VALIDATION_FAILED), claims whose
  * items may not add up past a maximum (a guard on a sum of children) and may not be emptied
  * or lose an item once submitted (guards on delete), and at most three loans out per book (a
- * quota per referenced record) beside at most five per member (per owner), and no book goes
- * while a loan of it is out (a delete rule of the loans it would cascade to). Started on a fresh
+ * quota per referenced record) beside at most five per member (per owner), no book goes
+ * while a loan of it is out (a delete rule of the loans it would cascade to), and a site's
+ * delete reaches two levels down: its rooms' bookings hold it, their locked fixtures refuse it. Started on a fresh
  * database of a dialect; on PostgreSQL the pool holds several connections, so writes race.
  */
 import type { AddressInfo } from 'node:net';
@@ -112,7 +113,9 @@ const claims = entity({
 
 const claimItems = entity({
   fields: {
-    claim: f.ref('claims', { onDelete: 'cascade' }),
+    // Immutable: a delete guard judges deletes only, so an item that could move would leave
+    // a submitted claim as surely as a delete (docs/guide/validation.md).
+    claim: f.ref('claims', { onDelete: 'cascade', immutable: true }),
     amount: f.integer({ min: 1 }),
   },
   access: open,
@@ -125,6 +128,44 @@ const claimItems = entity({
     },
     { name: 'draftOnly', on: ['delete'], check: related('claim', inState('draft')), error: 'CLAIM_LOCKED' },
   ],
+});
+
+// Two levels of references: a site's rooms go with it, and each room is held by its bookings
+// (restrict), takes its fixtures with it (cascade, a locked one refusing) and clears its notes.
+const sites = entity({ title: 'name', fields: { name: f.text({ min: 1, max: 80 }) }, access: open });
+
+const rooms = entity({
+  title: 'name',
+  fields: { site: f.ref('sites', { onDelete: 'cascade' }), name: f.text({ min: 1, max: 80 }) },
+  access: open,
+});
+
+const bookings = entity({
+  fields: { room: f.ref('rooms', { onDelete: 'restrict' }), guest: f.text({ min: 1, max: 80 }) },
+  access: open,
+});
+
+const fixtures = entity({
+  fields: { room: f.ref('rooms', { onDelete: 'cascade' }), locked: f.boolean({ default: false }) },
+  access: open,
+  validate: [
+    { name: 'unlockedFirst', on: ['delete'], check: eq('locked', false), error: 'FIXTURE_LOCKED' },
+    // A guard on a count of children: moving a fixture locks both rooms.
+    { name: 'roomCapacity', check: lte(countOf('fixtures', 'room'), 10), error: 'ROOM_FULL' },
+  ],
+});
+
+const parts = entity({
+  fields: { fixture: f.ref('fixtures', { onDelete: 'cascade' }), name: f.text({ min: 1, max: 80 }) },
+  access: open,
+});
+
+const notes = entity({
+  fields: {
+    room: f.ref('rooms', { optional: true, onDelete: 'setNull' }),
+    text: f.text({ min: 1, max: 80 }),
+  },
+  access: open,
 });
 
 /** The app under test. */
@@ -142,9 +183,24 @@ export const ledger = defineApp({
     CLAIM_LOCKED: { status: 409, message: 'A submitted claim cannot change.' },
     CLAIM_EMPTY: { status: 409, message: 'A claim needs at least one item.' },
     LOAN_OPEN: { status: 409, message: 'This loan is still out.' },
+    FIXTURE_LOCKED: { status: 409, message: 'This fixture is locked in place.' },
+    ROOM_FULL: { status: 409, message: 'This room has no space for another fixture.' },
     BOOK_OUT: { status: 409, message: 'All {max} copies of this book are out.', params: { max: 'number' } },
   },
-  entities: { doctors, appointments, books, loans, claims, claimItems },
+  entities: {
+    doctors,
+    appointments,
+    books,
+    loans,
+    claims,
+    claimItems,
+    sites,
+    rooms,
+    bookings,
+    fixtures,
+    parts,
+    notes,
+  },
   limits: {
     quotas: {
       loansPerBook: { entity: 'loans', per: 'book', where: eq('status', 'out'), max: 3, error: 'BOOK_OUT' },

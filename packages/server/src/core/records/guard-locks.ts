@@ -73,21 +73,27 @@ function touchedParents(scope: RecordScope, entity: string, records: readonly (R
 
 /**
  * Locks, in one fixed order (entity, then id, so no two writers deadlock on them), the parent
- * rows `rules` read through aggregates on `records`, and those this write of `entity` changes
- * the children of. Call it before judging the rules and before the write.
- * @example await lockGuardParents(scope, 'claimItems', guardRules(scope.app, 'claimItems'), [before, after]);
+ * rows `rules` read through aggregates on `records`, those this write of `entity` changes the
+ * children of, and `also`: every other row the write will lock (the records its references
+ * point at, the keys its quotas count under). All of them before any is taken — a row locked
+ * on its own first (the new parent of a moved child) and the sorted rest after is how two
+ * writes moving children in opposite directions deadlocked. Call it before checking the
+ * references, judging the rules and writing.
+ * @example await lockGuardParents(scope, 'claimItems', guardRules(scope.app, 'claimItems'), [before, after], refs);
  */
 export async function lockGuardParents(
   scope: RecordScope,
   entity: string,
   rules: readonly RuleNode[],
   records: readonly (Rec | null)[],
+  also: readonly ParentRow[] = [],
 ): Promise<void> {
   const rows = new Map<string, ParentRow>();
   const add = (p: ParentRow) => rows.set(`${p.entity}\u0000${p.id}`, p);
   for (const rule of rules)
     for (const r of records) if (r) for (const p of aggregateParents(rule, entity, r, scope.rules)) add(p);
   for (const p of touchedParents(scope, entity, records)) add(p);
+  for (const p of also) add(p);
   if (rows.size === 0) return;
   const ordered = [...rows.values()].sort((a, b) =>
     a.entity === b.entity ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.entity < b.entity ? -1 : 1,

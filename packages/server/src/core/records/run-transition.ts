@@ -12,7 +12,14 @@ import { answer } from './answer';
 import { lockGuardParents } from './guard-locks';
 import type { RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
-import { applyComputed, checkQuotas, checkReferences, throwIssues } from './write-checks';
+import {
+  applyComputed,
+  checkQuotas,
+  checkReferences,
+  quotaRows,
+  referencedRows,
+  throwIssues,
+} from './write-checks';
 import { checkVersion, storeVersion } from './write-records';
 
 /**
@@ -49,7 +56,6 @@ export async function runTransition(
   if (!result.ok) throwIssues(result.issues);
   const values = (result as { value: Rec }).value;
   const given = new Set(Object.keys((input ?? {}) as object));
-  await checkReferences(scope, t.input, values);
   const ctx = { input: values };
   const after: Rec = {
     ...before,
@@ -64,13 +70,16 @@ export async function runTransition(
   }
   applyComputed(scope, entity, after);
   // Preconditions read the record before; the aggregates in them count its children as if
-  // the transition were applied, their parents locked first so a racing write waits.
+  // the transition were applied, their parents locked first so a racing write waits — with
+  // every other row the transition locks, in one order (guard-locks.ts).
   await lockGuardParents(
     scope,
     entity,
     t.requires.map((p) => p.check),
     [before, after],
+    [...referencedRows(t.input, values), ...quotaRows(scope, entity, after, before)],
   );
+  await checkReferences(scope, t.input, values, false);
   const judged = { ...ctx, write: { entity, id, record: after } };
   for (const p of t.requires) {
     if (!(await scope.holds(p.check, entity, before, judged))) {

@@ -7,6 +7,7 @@ import type { EntityNode, Fields, RuleNode, ValidationNode, ValidationOp } from 
 import { isExpr, quotaKey } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError, type FieldIssue, validationFailed } from '../app-error';
+import type { ParentRow } from '../rules/aggregate-parents';
 import { ruleToSql } from '../rules/compile-rule';
 import { evalExpr } from '../rules/evaluate-expr';
 import type { RecordScope } from './record-scope';
@@ -18,10 +19,30 @@ export function throwIssues(issues: readonly FieldIssue[]): void {
 }
 
 /**
+ * The rows the references in `values` point at: what `checkReferences` locks, to be taken in
+ * the write's one lock order first (guard-locks.ts `lockGuardParents`).
+ * @example referencedRows(node.fields, { claim: claimId, amount: 5 }) // [{ entity: 'claims', id: claimId }]
+ */
+export function referencedRows(fields: Fields, values: Rec): ParentRow[] {
+  const out: ParentRow[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = fields[name];
+    if (field?.type === 'ref' && typeof value === 'string') out.push({ entity: field.entity, id: value });
+  }
+  return out;
+}
+
+/**
  * Every non-null reference in `values` must name a record the caller may read; a reference
  * with a `where` rule must satisfy it, or fail with the field's own error code.
  */
-export async function checkReferences(scope: RecordScope, fields: Fields, values: Rec): Promise<void> {
+export async function checkReferences(
+  scope: RecordScope,
+  fields: Fields,
+  values: Rec,
+  /** False where the write locked them already, in its one lock order (`referencedRows`). */
+  lock = true,
+): Promise<void> {
   const issues: FieldIssue[] = [];
   let custom: AppError | undefined;
   for (const [name, value] of Object.entries(values)) {
@@ -29,7 +50,7 @@ export async function checkReferences(scope: RecordScope, fields: Fields, values
     if (field?.type !== 'ref' || typeof value !== 'string') continue;
     const target = field.entity;
     // Locked (FOR UPDATE on PostgreSQL) to commit, so it cannot be deleted under this write.
-    const row = await scope.load(target, value, true);
+    const row = await scope.load(target, value, lock);
     // A record the caller may not read is reported as missing: its existence is not theirs to learn.
     if (!row || !(await scope.may('read', target, row))) {
       issues.push({ path: name, code: 'reference', message: `${field.label ?? name} does not exist.` });
@@ -110,6 +131,32 @@ export function applyComputed(scope: RecordScope, entity: string, record: Rec): 
   }
 }
 
+/** The quotas on `entity` that count the caller's writes. */
+function quotasOn(scope: RecordScope, entity: string) {
+  return Object.entries(scope.app.limits.quotas).filter(
+    ([, q]) => q.entity === entity && (!q.roles || q.roles.includes(scope.role)),
+  );
+}
+
+/**
+ * The rows `checkQuotas` may lock for this write (the records its quotas count under), to be
+ * taken in the write's one lock order first (guard-locks.ts `lockGuardParents`).
+ * @example quotaRows(scope, 'loans', loan) // [{ entity: 'books', id: loan.book }, { entity: 'users', … }]
+ */
+export function quotaRows(scope: RecordScope, entity: string, record: Rec, before?: Rec): ParentRow[] {
+  const out: ParentRow[] = [];
+  for (const [, q] of quotasOn(scope, entity)) {
+    const key = quotaKey(q);
+    const value = record[key];
+    const field = scope.entity(entity).fields[key];
+    if (field?.type !== 'ref' || typeof value !== 'string') continue;
+    // Unmoved and counted by no condition: `checkQuotas` skips it without a lock.
+    if (before && before[key] === value && !q.where) continue;
+    out.push({ entity: field.entity, id: value });
+  }
+  return out;
+}
+
 /**
  * Quotas on `entity` for the caller's role, each counted per the record its key field points
  * at (the owner, or any `per` reference): counting and writing happen in one transaction, and
@@ -124,8 +171,7 @@ export async function checkQuotas(
   record: Rec,
   before?: Rec,
 ): Promise<void> {
-  for (const [name, q] of Object.entries(scope.app.limits.quotas)) {
-    if (q.entity !== entity || (q.roles && !q.roles.includes(scope.role))) continue;
+  for (const [name, q] of quotasOn(scope, entity)) {
     const key = quotaKey(q);
     const value = record[key];
     if (typeof value !== 'string') continue;

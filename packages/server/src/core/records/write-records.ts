@@ -3,8 +3,6 @@
  * references, rules, quotas, the write itself and its audit entry commit together or not at all.
  */
 import { type GrantNode, validateFields } from '@ninefold/spec';
-import { sql } from 'kysely';
-import { forgetAccount } from '../accounts/account-cleanup';
 import { guardAdmins } from '../accounts/admin-guard';
 import { endUserSessions } from '../accounts/sessions';
 import { AppError } from '../app-error';
@@ -12,9 +10,10 @@ import { diff, writeAudit } from '../audit/audit-log';
 import { grantFields, grantsFor } from '../rules/access-rule';
 import { uuid7 } from '../uuid7';
 import { answer } from './answer';
-import { guardsReadChildren, lockGuardParents } from './guard-locks';
+import { lockGuardParents } from './guard-locks';
 import type { RecordScope } from './record-scope';
-import { decodeRow, encodeValues, type Rec } from './row-codec';
+import { newRemoval, removeRecords } from './remove-records';
+import { encodeValues, type Rec } from './row-codec';
 import { storeError } from './store-error';
 import {
   applyComputed,
@@ -22,6 +21,8 @@ import {
   checkQuotas,
   checkReferences,
   checkValidationRules,
+  quotaRows,
+  referencedRows,
   throwIssues,
   validationRules,
 } from './write-checks';
@@ -98,9 +99,16 @@ export async function createRecord(scope: RecordScope, entity: string, data: unk
   };
   applyDefaults(scope, entity, record);
   applyComputed(scope, entity, record);
-  await checkReferences(scope, node.fields, values);
+  // Every row this write locks, in one order, before any is taken: no two writes wait on each other.
+  await lockGuardParents(
+    scope,
+    entity,
+    validationRules(node, 'create'),
+    [record],
+    [...referencedRows(node.fields, values), ...quotaRows(scope, entity, record)],
+  );
+  await checkReferences(scope, node.fields, values, false);
   await checkWriteGrants(scope, entity, 'create', keys, null, record);
-  await lockGuardParents(scope, entity, validationRules(node, 'create'), [record]);
   await checkValidationRules(scope, entity, 'create', record, new Set(keys));
   await checkQuotas(scope, entity, record);
   try {
@@ -183,9 +191,18 @@ export async function updateRecord(
     await checkWriteGrants(scope, entity, 'update', keys, before, before);
     return answer(scope, entity, before);
   }
-  await checkReferences(scope, node.fields, Object.fromEntries([...changed].map((k) => [k, values[k]])));
+  const written = Object.fromEntries([...changed].map((k) => [k, values[k]]));
+  // Every row this write locks, in one order, before any is taken: two writes moving children
+  // between the same parents in opposite directions would otherwise wait on each other.
+  await lockGuardParents(
+    scope,
+    entity,
+    validationRules(node, 'update'),
+    [before, after],
+    [...referencedRows(node.fields, written), ...quotaRows(scope, entity, after, before)],
+  );
+  await checkReferences(scope, node.fields, written, false);
   await checkWriteGrants(scope, entity, 'update', keys, before, after);
-  await lockGuardParents(scope, entity, validationRules(node, 'update'), [before, after]);
   await checkValidationRules(scope, entity, 'update', after, changed);
   // A record moved to another key, or into what a quota counts, takes a place in that count.
   await checkQuotas(scope, entity, after, before);
@@ -204,23 +221,11 @@ export async function updateRecord(
   return answer(scope, entity, after);
 }
 
-const NOTHING_CHANGED: ReadonlySet<string> = new Set();
-
-/** Whether deleting a record of `entity` has rules to judge or aggregate guards to lock for. */
-function judgesDelete(scope: RecordScope, entity: string): boolean {
-  return validationRules(scope.entity(entity), 'delete').length > 0 || guardsReadChildren(scope.app, entity);
-}
-
-/** The delete rules of `entity`, judged on the record about to go, its aggregates' parents locked. */
-async function checkDeleteRules(scope: RecordScope, entity: string, record: Rec): Promise<void> {
-  await lockGuardParents(scope, entity, validationRules(scope.entity(entity), 'delete'), [record]);
-  await checkValidationRules(scope, entity, 'delete', record, NOTHING_CHANGED);
-}
-
 /**
- * Deletes a record as the caller; references to it cascade, are cleared, or block it. Its
- * delete rules (`validate: [{ on: ['delete'], … }]`) must hold, and so must those of every
- * record a cascade takes with it: a failing one refuses the whole delete with its code.
+ * Deletes a record as the caller; references to it cascade, are cleared, or block it, to any
+ * depth (remove-records.ts). Its delete rules (`validate: [{ on: ['delete'], … }]`) must hold,
+ * and so must those of every record a cascade takes with it: a failing one refuses the whole
+ * delete with its code.
  * @example await deleteRecord(scope, 'tickets', id)
  */
 export async function deleteRecord(
@@ -233,61 +238,13 @@ export async function deleteRecord(
   const before = await scope.readable(entity, id, true);
   checkVersion(before, ifMatch);
   if (!(await scope.may('delete', entity, before))) refuse(scope);
-  await checkDeleteRules(scope, entity, before);
-  if (entity === 'users') await guardAdmins(scope, id, before, null);
-  const cascaded: { entity: string; row: Rec }[] = [];
-  const cleared: { entity: string; before: Rec | null; after: Rec }[] = [];
-  for (const [other, node] of Object.entries(scope.app.entities)) {
-    for (const [name, field] of Object.entries(node.fields)) {
-      if (field.type !== 'ref' || field.entity !== entity) continue;
-      const match = sql`${sql.ref(name)} = ${id}`;
-      if (field.onDelete === 'cascade') {
-        // Each row that goes with this one is a delete of its own: its delete rules must hold.
-        if (judgesDelete(scope, other)) {
-          const going = await scope.exec.all<Rec>(
-            sql`select * from ${sql.table(other)} where ${match}`.compile(scope.exec.qb),
-          );
-          for (const row of going)
-            await checkDeleteRules(scope, other, decodeRow(node, row, scope.exec.dialect));
-        }
-        // Realtime announces every row that went with this one: exactly those deleted.
-        const rows = await scope.exec.all<Rec>(
-          sql`delete from ${sql.table(other)} where ${match} returning *`.compile(scope.exec.qb),
-        );
-        for (const row of rows)
-          cascaded.push({ entity: other, row: decodeRow(node, row, scope.exec.dialect) });
-      } else if (field.onDelete === 'setNull' || (field.optional && field.onDelete !== 'restrict')) {
-        // A cleared reference is a change to each row that held it: a new version, announced.
-        const held = await scope.exec.all<Rec>(
-          sql`select * from ${sql.table(other)} where ${match}`.compile(scope.exec.qb),
-        );
-        const rows = await scope.exec.all<Rec>(
-          sql`update ${sql.table(other)} set ${sql.ref(name)} = null, ${sql.ref('updatedAt')} = ${scope.now.toISOString()},
-          ${sql.ref('version')} = ${sql.ref('version')} + 1 where ${match} returning *`.compile(
-            scope.exec.qb,
-          ),
-        );
-        const before = new Map(held.map((row) => [String(row.id), decodeRow(node, row, scope.exec.dialect)]));
-        for (const row of rows) {
-          const after = decodeRow(node, row, scope.exec.dialect);
-          cleared.push({ entity: other, before: before.get(String(after.id)) ?? null, after });
-        }
-      } else {
-        const rows = await scope.exec.all(
-          sql`select 1 from ${sql.table(other)} where ${match} limit 1`.compile(scope.exec.qb),
-        );
-        if (rows.length > 0) throw new AppError('STILL_REFERENCED', { entity: other });
-      }
-    }
-  }
-  await scope.exec.run(scope.exec.qb.deleteFrom(entity).where('id', '=', id));
-  // An account's invitations, links, keys, password and sessions go with it.
-  if (entity === 'users') await forgetAccount(scope, id);
-  scope.changed({ entity, id, op: 'delete', before, after: null });
-  // After their parent's event, so realtime can still judge them by the parent they had.
-  for (const c of cascaded)
-    scope.changed({ entity: c.entity, id: String(c.row.id), op: 'delete', before: c.row, after: null });
-  for (const c of cleared)
+  const removal = newRemoval();
+  await removeRecords(scope, entity, [before], removal);
+  // Parents before the records that went with them, so realtime can still judge each by the
+  // parent it had; then the records whose reference emptied.
+  for (const d of removal.deleted)
+    scope.changed({ entity: d.entity, id: String(d.row.id), op: 'delete', before: d.row, after: null });
+  for (const c of removal.cleared)
     scope.changed({
       entity: c.entity,
       id: String(c.after.id),
@@ -295,22 +252,16 @@ export async function deleteRecord(
       before: c.before,
       after: c.after,
     });
-  await writeAudit(scope.exec, scope.caller, scope.now, {
-    entity,
-    recordId: id,
-    operation: 'delete',
-    changes: diff(before, {}),
-  });
   // The rows the delete took with it, or changed, are writes of the caller's too: each gets
   // its own entry, so a record's history shows why it went or why its reference emptied.
-  for (const c of cascaded)
+  for (const d of removal.deleted)
     await writeAudit(scope.exec, scope.caller, scope.now, {
-      entity: c.entity,
-      recordId: String(c.row.id),
+      entity: d.entity,
+      recordId: String(d.row.id),
       operation: 'delete',
-      changes: {},
+      changes: d.row === before ? diff(before, {}) : {},
     });
-  for (const c of cleared)
+  for (const c of removal.cleared)
     await writeAudit(scope.exec, scope.caller, scope.now, {
       entity: c.entity,
       recordId: String(c.after.id),
