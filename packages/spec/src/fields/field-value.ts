@@ -14,18 +14,18 @@ export type BaseValueOf<F> = F extends {
   : F extends { type: 'integer'; choices: readonly (infer C extends number)[] }
     ? C
     : F extends { type: 'integer' | 'number' }
-    ? number
-    : F extends { type: 'boolean' }
-      ? boolean
-      : F extends { type: 'enum' | 'state'; values: readonly (infer V)[] }
-        ? V
-        : F extends { type: 'list'; of: infer I }
-          ? BaseValueOf<I>[]
-          : F extends { type: 'object'; fields: infer O extends Fields }
-            ? ValuesOf<O>
-            : F extends { type: 'map'; of: infer V }
-              ? Record<string, ValueOf<V>>
-              : unknown;
+      ? number
+      : F extends { type: 'boolean' }
+        ? boolean
+        : F extends { type: 'enum' | 'state'; values: readonly (infer V)[] }
+          ? V
+          : F extends { type: 'list'; of: infer I }
+            ? BaseValueOf<I>[]
+            : F extends { type: 'object'; fields: infer O extends Fields }
+              ? ValuesOf<O>
+              : F extends { type: 'map'; of: infer V }
+                ? Record<string, ValueOf<V>>
+                : unknown;
 
 /** The value a field holds, with null where it is optional. */
 export type ValueOf<F> = F extends { optional: true } ? BaseValueOf<F> | null : BaseValueOf<F>;
