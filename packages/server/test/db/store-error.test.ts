@@ -1,10 +1,15 @@
+/**
+ * How the store reads each driver's constraint errors (their codes are the drivers' own, so
+ * this test of the seam lives beside the other database tests, outside src/ where no code may
+ * name a dialect): a unique violation names the declaration it broke, on both dialects.
+ */
 import { defineApp, entity, eq, f } from '@ninefold/spec';
 import { describe, expect, it } from 'vitest';
-import { postgresDialect } from '../../db/postgres/postgres-dialect';
-import { uniqueIndexName } from '../../db/schema/schema-plan';
-import { sqliteDialect } from '../../db/sqlite/sqlite-dialect';
-import { AppError } from '../app-error';
-import { storeError } from './store-error';
+import { AppError } from '../../src/core/app-error';
+import { storeError } from '../../src/core/records/store-error';
+import { postgresDialect } from '../../src/db/postgres/postgres-dialect';
+import { uniqueIndexName } from '../../src/db/schema/schema-plan';
+import { sqliteDialect } from '../../src/db/sqlite/sqlite-dialect';
 
 // Two declarations over the same column, told apart only by their `where`.
 const app = defineApp({
