@@ -21,6 +21,9 @@ import { runTransition } from './records/run-transition';
 import { createRecord, deleteRecord, updateRecord } from './records/write-records';
 import type { Caller } from './rules/rule-context';
 
+/** How many times a write the database aborted to break a deadlock is run, in all. */
+const WRITE_ATTEMPTS = 5;
+
 export interface CoreOptions {
   /** The clock; tests move it to exercise time windows. */
   readonly now?: () => Date;
@@ -46,15 +49,25 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
     // An account that must confirm its address first writes nothing (the account flows, run
     // as the system on its behalf, stay open to it).
     if (caller?.unverified && !system) throw new AppError('EMAIL_NOT_VERIFIED');
-    const s = scope(caller, system);
-    const result = await db.transaction(async (tx) => {
-      const inTx = s.on(tx);
-      const value = await fn(inTx);
-      await bus.stage(tx, inTx.events);
-      return value;
-    });
-    bus.committed(s.events);
-    return result;
+    // Row locks are taken in one order, but some orders are inherent (a delete locks a parent,
+    // then its children; a child's update locks itself, then its parent): when PostgreSQL aborts
+    // one side of such a deadlock nothing of it was written, so it runs again, afresh.
+    for (let attempt = 1; ; attempt++) {
+      const s = scope(caller, system);
+      try {
+        const result = await db.transaction(async (tx) => {
+          const inTx = s.on(tx);
+          const value = await fn(inTx);
+          await bus.stage(tx, inTx.events);
+          return value;
+        });
+        bus.committed(s.events);
+        return result;
+      } catch (e) {
+        if (attempt < WRITE_ATTEMPTS && db.dialect.retryable(e)) continue;
+        throw e;
+      }
+    }
   };
   return {
     app,

@@ -58,6 +58,12 @@ export interface Dialect {
    * @example dialect.classify(e) === 'unique' // a taken email
    */
   classify(error: unknown): ConstraintKind | undefined;
+  /**
+   * Whether a failed transaction may simply be run again: the database broke a deadlock or a
+   * serialization conflict by aborting it, and nothing of it was written.
+   * @example if (dialect.retryable(e) && attempt < 3) continue;
+   */
+  retryable(error: unknown): boolean;
 
   /**
    * The change bus of a server on `db`: this process's own where it owns the database, one

@@ -18,6 +18,9 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 // SQLSTATE class 23, integrity constraint violation.
+/** SQLSTATEs of a transaction the server aborted to let another go on: deadlock, serialization. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
 const CONSTRAINTS: Readonly<Record<string, ConstraintKind>> = {
   '23505': 'unique',
   '23514': 'check',
@@ -43,6 +46,7 @@ export const postgresDialect: Dialect = {
   lockKey: async (exec, key) => {
     await exec.all(sql`select pg_advisory_xact_lock(${key})`.compile(exec.qb));
   },
+  retryable: (error) => RETRYABLE.has(String((error as { code?: unknown } | null)?.code)),
   classify: (error) => {
     const code = (error as { code?: unknown } | null)?.code;
     return typeof code === 'string' && Object.hasOwn(CONSTRAINTS, code) ? CONSTRAINTS[code] : undefined;

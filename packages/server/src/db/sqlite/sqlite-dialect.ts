@@ -29,6 +29,8 @@ export const sqliteDialect: Dialect = {
   contains: (column, value) => sql`instr(lower(${column}), lower(${value})) > 0`,
   lockRow: async () => {},
   lockKey: async () => {},
+  // One writer runs every transaction in turn: none is ever aborted to break a deadlock.
+  retryable: () => false,
   classify: (error) => {
     const code = (error as { code?: unknown } | null)?.code;
     return typeof code === 'string' && Object.hasOwn(CONSTRAINTS, code) ? CONSTRAINTS[code] : undefined;
