@@ -5,6 +5,7 @@
  * and writes them to bench/.data/results-<time>.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DATA_DIR } from './lib/bench-paths';
 import type { RunSettings } from './lib/compare-pair';
@@ -67,7 +68,10 @@ try {
   const markdown = [
     `## Ninefold benchmark: ${chosen.join(', ')} (${new Date().toISOString()})`,
     '',
-    `Machine: ${machine}. Whole run: ${minutes} min.`,
+    // The machine may be shared: how busy it was at the end says how far to trust the ratios.
+    `Machine: ${machine}. Whole run: ${minutes} min, load average at the end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
     '',
     ...reports.flatMap((r) => [r, '']),
   ].join('\n');

@@ -14,7 +14,7 @@ import {
   type AggregateOp,
   aggregateFields,
 } from '@ninefold/spec';
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { AppError } from '../app-error';
 import { isReadable } from './answer';
 import type { Filter } from './list-query';
@@ -109,16 +109,28 @@ export function readAggregateQuery(
 type Column = { readonly alias: string; readonly expr: RawBuilder<unknown> };
 
 /**
- * The groups: one with an empty key when nothing is grouped. More than
- * AGGREGATE_MAX_GROUPS is refused (MALFORMED_REQUEST), never cut short.
- * @example await aggregateRecords(scope, 'tickets', readAggregateQuery(scope, 'tickets', { groupBy: 'status' }))
+ * What an aggregate of one shape compiles to, apart from its WHERE: the text before and after
+ * it, made once per query builder and shape. Only the WHERE (filters and read rule, which
+ * depend on the caller) is compiled per request; the limit is a literal, so the WHERE's
+ * parameters are the statement's, in order, on both dialects ($1… on PostgreSQL).
  */
-export async function aggregateRecords(
-  scope: RecordScope,
-  entity: string,
-  q: AggregateQuery,
-): Promise<AggregateAnswer> {
-  const node = scope.entity(entity);
+interface Plan {
+  readonly head: string;
+  readonly tail: string;
+}
+const PLANS = new WeakMap<Kysely<any>, Map<string, Plan>>();
+// Shapes are the caller's to choose: past this many, the cache starts over.
+const MAX_PLANS = 500;
+
+function planOf(qb: Kysely<any>, entity: string, q: AggregateQuery): Plan {
+  let plans = PLANS.get(qb);
+  if (!plans) {
+    plans = new Map();
+    PLANS.set(qb, plans);
+  }
+  const key = JSON.stringify([entity, q.groupBy, q.fns]);
+  let plan = plans.get(key);
+  if (plan) return plan;
   const ref = (f: string) => sql.ref(`t.${f}`);
   const keys: Column[] = q.groupBy.map((f, i) => ({ alias: `k${i}`, expr: ref(f) }));
   const values: Column[] = [{ alias: 'n', expr: sql`count(*)` }];
@@ -131,15 +143,38 @@ export async function aggregateRecords(
     });
   }
   const select = sql.join([...keys, ...values].map((c) => sql`${c.expr} as ${sql.ref(c.alias)}`));
-  const conditions = listConditions(scope, entity, q.filters);
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const group = keys.length > 0 ? sql`group by ${sql.join(keys.map((k) => k.expr))}` : sql``;
+  plan = {
+    head: sql`select ${select} from ${sql.table(entity)} as t`.compile(qb).sql,
+    tail: sql`${group} limit ${sql.lit(AGGREGATE_MAX_GROUPS + 1)}`.compile(qb).sql,
+  };
+  if (plans.size >= MAX_PLANS) plans.clear();
+  plans.set(key, plan);
+  return plan;
+}
+
+/** The statement of an aggregate: its plan around the WHERE compiled for this caller. */
+function statementOf(scope: RecordScope, entity: string, q: AggregateQuery): CompiledQuery {
+  const { head, tail } = planOf(scope.exec.qb, entity, q);
+  const conditions = listConditions(scope, entity, q.filters);
+  if (conditions.length === 0) return CompiledQuery.raw(`${head} ${tail}`, []);
+  const where = sql.join(conditions, sql` and `).compile(scope.exec.qb);
+  return { ...where, sql: `${head} where ${where.sql} ${tail}` };
+}
+
+/**
+ * The groups: one with an empty key when nothing is grouped. More than
+ * AGGREGATE_MAX_GROUPS is refused (MALFORMED_REQUEST), never cut short.
+ * @example await aggregateRecords(scope, 'tickets', readAggregateQuery(scope, 'tickets', { groupBy: 'status' }))
+ */
+export async function aggregateRecords(
+  scope: RecordScope,
+  entity: string,
+  q: AggregateQuery,
+): Promise<AggregateAnswer> {
+  const node = scope.entity(entity);
   // Without a group the statement answers one row even over no records: that is the one group.
-  const rows = await scope.exec.all<Rec>(
-    sql`select ${select} from ${sql.table(entity)} as t ${where} ${group} limit ${AGGREGATE_MAX_GROUPS + 1}`.compile(
-      scope.exec.qb,
-    ),
-  );
+  const rows = await scope.exec.all<Rec>(statementOf(scope, entity, q));
   if (rows.length > AGGREGATE_MAX_GROUPS)
     throw bad(`more than ${AGGREGATE_MAX_GROUPS} groups: narrow the filters or group by fewer fields.`);
   // Values decode as the record's own would (booleans, numbers, timestamps), by the row codec.
@@ -151,9 +186,9 @@ export async function aggregateRecords(
       : decodeRow(node, { [field]: v }, scope.exec.dialect)[field];
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   const groups = rows.map((r): AggregateGroup => {
-    const out: Record<string, unknown> = {
-      key: Object.fromEntries(q.groupBy.map((f, i) => [f, decode(f, r[`k${i}`])])),
-    };
+    const key: Rec = {};
+    for (let i = 0; i < q.groupBy.length; i++) key[q.groupBy[i]!] = decode(q.groupBy[i]!, r[`k${i}`]);
+    const out: Record<string, unknown> = { key };
     if (q.count) out.count = Number(r.n);
     for (const op of AGGREGATE_OPS) {
       if (q.fns[op].length === 0) continue;
