@@ -67,7 +67,7 @@ function listSource(scope: RecordScope, entity: string, filters: readonly Filter
   const { search: dialect } = scope.exec.dialect;
   conditions.unshift(dialect.matches(q));
   return {
-    from: sql`${sql.table(entity)} as t ${dialect.join(q)}`,
+    from: dialect.from(entity, q),
     conditions,
     score: dialect.score(q),
     newest: dialect.newest(q),

@@ -61,7 +61,8 @@ export const postgresSearch: SearchDialect = {
   create: (table, index, fields) =>
     `CREATE INDEX IF NOT EXISTS ${ident(index)} ON ${ident(table)} USING gin ((${vectorSql(fields, fields, ident)}))`,
   drop: (_table, index) => `DROP INDEX IF EXISTS ${ident(index)}`,
-  join: () => sql``,
+  // The index is on `t` itself: the match is a condition on it.
+  from: (table) => sql`${sql.table(table)} as t`,
   matches: (q) => sql`${vector(q, q.fields)} @@ to_tsquery('simple'::regconfig, ${queryText(q)})`,
   // ts_rank reads the row's own vector only; of the readable fields, so a hidden one weighs
   // nothing. As float8: a float4 read back as text and compared again would not be equal.

@@ -36,8 +36,11 @@ export interface SearchDialect {
   create(table: string, index: string, fields: readonly string[]): string;
   /** Statements (joined by `;\n`) that remove an index. */
   drop(table: string, index: string): string;
-  /** What the query's FROM needs after `<table> as t` (nothing where the index is on `t`). */
-  join(q: SearchQuery): RawBuilder<unknown>;
+  /**
+   * The query's FROM: `<table> as t`, joined with the index where it is a table of its own,
+   * in the order that makes the search drive the query.
+   */
+  from(table: string, q: SearchQuery): RawBuilder<unknown>;
   /** The row `t` holds every term within `q.within`. */
   matches(q: SearchQuery): RawBuilder<SqlBool>;
   /**

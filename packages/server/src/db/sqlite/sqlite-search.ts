@@ -71,7 +71,12 @@ export const sqliteSearch: SearchDialect = {
       ...['ai', 'ad', 'au'].map((t) => `DROP TRIGGER IF EXISTS ${ident(`${index}_${t}`)}`),
       `DROP TABLE ${ident(index)}`,
     ].join(';\n'),
-  join: (q) => sql`join ${sql.table(q.index)} on ${sql.ref(`${q.index}.rowid`)} = t.rowid`,
+  // CROSS JOIN fixes the order (SQLite's planner never reorders it): the full-text match runs
+  // once and each hit finds its row by rowid. Left to itself, the planner chose a caller's
+  // index on `t` (`requester = ?`) and ran the match again for every row of it: 2.6 s for a
+  // customer with 485 tickets among a million.
+  from: (table, q) =>
+    sql`${sql.table(q.index)} cross join ${sql.table(table)} as t on t.rowid = ${sql.ref(`${q.index}.rowid`)}`,
   matches: (q) => sql`${sql.table(q.index)} match ${matchText(q)}`,
   // Hits in the row's own text, weighted by field: `highlight` marks each match, and the
   // marks added are counted (FTS5's bm25 would weigh terms by how often every row holds them).
