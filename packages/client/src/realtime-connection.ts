@@ -33,6 +33,7 @@ type WebSocketLike = {
   onopen: ((ev: unknown) => void) | null;
   onmessage: ((ev: { data: unknown }) => void) | null;
   onclose: ((ev: { code: number }) => void) | null;
+  onerror?: ((ev: unknown) => void) | null;
 };
 /** Opens a socket carrying the caller's credentials (the cookie in a browser, a bearer header in Node). */
 export type WebSocketFactory = (url: string, token: string | null) => WebSocketLike;
@@ -103,6 +104,10 @@ export class RealtimeConnection {
   #connect(): void {
     const socket = this.open(this.url, this.token());
     this.#socket = socket;
+    // A failure is always followed by `close`, which is where it is handled. Without a listener,
+    // Node's `ws` throws it instead: a socket closed while still connecting (a page that
+    // unsubscribes at once) or one that cannot connect crashed the process.
+    socket.onerror = () => {};
     socket.onmessage = (ev) => {
       // A socket replaced by a newer one (closed, then resubscribed) speaks for nobody.
       if (this.#socket !== socket) return;
