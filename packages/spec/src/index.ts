@@ -255,7 +255,7 @@ export {
   SQL_SEMANTICS,
 } from './rules/sql-semantics';
 export type { ExprKind, ExprOf, ExprVisitor, RuleKind, RuleOf, RuleVisitor } from './rules/visit-rule';
-export { EXPR_KINDS, RULE_KINDS, visitExpr, visitRule } from './rules/visit-rule';
+export { EXPR_KINDS, exprChildren, RULE_KINDS, visitExpr, visitRule } from './rules/visit-rule';
 export { isCalendarDate } from './validate/calendar-date';
 export type { FieldIssue, ValidateMode, ValidateOptions, ValidationResult } from './validate/field-issue';
 export { validateFields } from './validate/validate-fields';

@@ -25,11 +25,6 @@ describe.each(DIALECTS)('a delete that cascades two levels on %s', (dialect) => 
   });
   afterAll(() => l?.close());
 
-  const create = async (entity: string, body: unknown) => {
-    const r = await l.call('POST', `/api/entities/${entity}`, body);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body;
-  };
   const status = async (entity: string, id: string) =>
     (await l.call('GET', `/api/entities/${entity}/${id}`)).status;
   const audit = (entity: string, id: string) =>
@@ -43,17 +38,17 @@ describe.each(DIALECTS)('a delete that cascades two levels on %s', (dialect) => 
 
   /** A site with one room, the room with a fixture (with a part) and a note. */
   const site = async (name: string) => {
-    const s = await create('sites', { name });
-    const room = await create('rooms', { site: s.id, name: `${name} room` });
-    const fixture = await create('fixtures', { room: room.id });
-    const part = await create('parts', { fixture: fixture.id, name: 'Hinge' });
-    const note = await create('notes', { room: room.id, text: 'Mind the step' });
+    const s = await l.create('sites', { name });
+    const room = await l.create('rooms', { site: s.id, name: `${name} room` });
+    const fixture = await l.create('fixtures', { room: room.id });
+    const part = await l.create('parts', { fixture: fixture.id, name: 'Hinge' });
+    const note = await l.create('notes', { room: room.id, text: 'Mind the step' });
     return { site: s, room, fixture, part, note };
   };
 
   it("a booking of a site's room holds the site, as it holds the room; nothing changes", async () => {
     const t = await site('Held');
-    const booking = await create('bookings', { room: t.room.id, guest: 'Ann' });
+    const booking = await l.create('bookings', { room: t.room.id, guest: 'Ann' });
     for (const [entity, id] of [
       ['sites', t.site.id],
       ['rooms', t.room.id],

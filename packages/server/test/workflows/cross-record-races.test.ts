@@ -16,11 +16,6 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
   });
   afterAll(() => l?.close());
 
-  const create = async (entity: string, body: unknown) => {
-    const r = await l.call('POST', `/api/entities/${entity}`, body);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body;
-  };
   /** Each answer as 'ok' or its code. */
   const codes = async (calls: Promise<{ status: number; body: any }>[]) =>
     (await Promise.all(calls)).map((r) => (r.status < 300 ? 'ok' : r.body.code));
@@ -28,7 +23,7 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
     l.nf.db.all<Record<string, unknown>>(l.nf.db.qb.selectFrom(table).selectAll().where(column, '=', value));
 
   it('20 bookings of one slot at once: one wins, 19 get SLOT_TAKEN', async () => {
-    const doctor = await create('doctors', { name: 'Dr Race' });
+    const doctor = await l.create('doctors', { name: 'Dr Race' });
     const slot = { doctor: doctor.id, startsAt: '2030-02-04T10:00:00.000Z' };
     const answers = await codes(
       Array.from({ length: 20 }, (_, i) =>
@@ -40,8 +35,8 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
   });
 
   it('20 items of 100,000 added to a claim of 100,000 at once: four pass, the total stays at 500,000', async () => {
-    const claim = await create('claims', { title: 'Raced' });
-    await create('claimItems', { claim: claim.id, amount: 100_000 });
+    const claim = await l.create('claims', { title: 'Raced' });
+    await l.create('claimItems', { claim: claim.id, amount: 100_000 });
     const answers = await codes(
       Array.from({ length: 20 }, () =>
         l.call('POST', '/api/entities/claimItems', { claim: claim.id, amount: 100_000 }),
@@ -53,9 +48,10 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
   });
 
   it('raising every item of a claim at once: the total never passes the maximum', async () => {
-    const claim = await create('claims', { title: 'Raised' });
+    const claim = await l.create('claims', { title: 'Raised' });
     const items = [];
-    for (let i = 0; i < 10; i++) items.push(await create('claimItems', { claim: claim.id, amount: 40_000 }));
+    for (let i = 0; i < 10; i++)
+      items.push(await l.create('claimItems', { claim: claim.id, amount: 40_000 }));
     // Each raise alone fits (400,000 + 60,000); all ten together would make 1,000,000.
     const answers = await codes(
       items.map((it) => l.call('PATCH', `/api/entities/claimItems/${it.id}`, { amount: 100_000 })),
@@ -66,7 +62,7 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
   });
 
   it('20 loans of one book at once: three go out, 17 get BOOK_OUT', async () => {
-    const book = await create('books', { title: 'Raced', isbn: 'race-1' });
+    const book = await l.create('books', { title: 'Raced', isbn: 'race-1' });
     const answers = await codes(
       Array.from({ length: 20 }, () =>
         l.call('POST', '/api/entities/loans', { book: book.id, member: l.clerk.id }),
@@ -79,8 +75,8 @@ describe.each(DIALECTS)('cross-record rules under racing writes on %s', (dialect
   it("a claim's submit racing the delete of its only item: never a submitted claim without items", async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 8; round++) {
-      const claim = await create('claims', { title: `Round ${round}` });
-      const item = await create('claimItems', { claim: claim.id, amount: 1 });
+      const claim = await l.create('claims', { title: `Round ${round}` });
+      const item = await l.create('claimItems', { claim: claim.id, amount: 1 });
       const [submit, remove] = await codes([
         l.call('POST', `/api/entities/claims/${claim.id}/transitions/submit`, {}),
         l.call('DELETE', `/api/entities/claimItems/${item.id}`),

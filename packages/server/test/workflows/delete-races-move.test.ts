@@ -16,19 +16,13 @@ describe.each(DIALECTS)('a delete racing a move of its child on %s', (dialect) =
   });
   afterAll(() => l?.close());
 
-  const create = async (entity: string, body: unknown) => {
-    const r = await l.call('POST', `/api/entities/${entity}`, body);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body;
-  };
-
   it('12 rounds of deleting a room while its fixture moves out: never a 500, never an orphan', async () => {
-    const site = await create('sites', { name: 'Races' });
-    const safe = await create('rooms', { site: site.id, name: 'Safe' });
+    const site = await l.create('sites', { name: 'Races' });
+    const safe = await l.create('rooms', { site: site.id, name: 'Safe' });
     const answers: string[] = [];
     for (let round = 0; round < 12; round++) {
-      const doomed = await create('rooms', { site: site.id, name: `Doomed ${round}` });
-      const fixture = await create('fixtures', { room: doomed.id });
+      const doomed = await l.create('rooms', { site: site.id, name: `Doomed ${round}` });
+      const fixture = await l.create('fixtures', { room: doomed.id });
       const [del, move] = await Promise.all([
         l.call('DELETE', `/api/entities/rooms/${doomed.id}`),
         l.call('PATCH', `/api/entities/fixtures/${fixture.id}`, { room: safe.id }),

@@ -14,19 +14,13 @@ describe.each(DIALECTS)('an item of a submitted claim on %s', (dialect) => {
   });
   afterAll(() => l?.close());
 
-  const create = async (entity: string, body: unknown) => {
-    const r = await l.call('POST', `/api/entities/${entity}`, body);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body;
-  };
-
   it('cannot be moved to a draft claim, as it cannot be deleted', async () => {
-    const claim = await create('claims', { title: 'Sent' });
-    const item = await create('claimItems', { claim: claim.id, amount: 10 });
+    const claim = await l.create('claims', { title: 'Sent' });
+    const item = await l.create('claimItems', { claim: claim.id, amount: 10 });
     expect((await l.call('POST', `/api/entities/claims/${claim.id}/transitions/submit`, {})).status).toBe(
       200,
     );
-    const draft = await create('claims', { title: 'Draft' });
+    const draft = await l.create('claims', { title: 'Draft' });
     const deleted = await l.call('DELETE', `/api/entities/claimItems/${item.id}`);
     expect([deleted.status, deleted.body.code]).toEqual([409, 'CLAIM_LOCKED']);
     const moved = await l.call('PATCH', `/api/entities/claimItems/${item.id}`, { claim: draft.id });

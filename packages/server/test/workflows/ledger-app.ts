@@ -9,6 +9,7 @@
  * delete reaches two levels down: its rooms' bookings hold it, their locked fixtures refuse it. Started on a fresh
  * database of a dialect; on PostgreSQL the pool holds several connections, so writes race.
  */
+
 import type { AddressInfo } from 'node:net';
 import {
   constant,
@@ -25,6 +26,7 @@ import {
   related,
   sumOf,
 } from '@ninefold/spec';
+import { expect } from 'vitest';
 import type { DialectName } from '../../src/db/database';
 import { createNinefold, type Ninefold } from '../../src/start-app';
 import type { TestUser } from '../helpdesk-harness';
@@ -214,6 +216,8 @@ export interface Ledger {
   readonly clerk: TestUser;
   /** A real HTTP request to the listening server, as the clerk unless `as` says otherwise. */
   call(method: string, path: string, body?: unknown, as?: TestUser): Promise<{ status: number; body: any }>;
+  /** Creates a record as the clerk; anything but 201 fails the test with the answer. */
+  create(entity: string, body: unknown): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -227,17 +231,23 @@ export async function startLedger(dialect: DialectName): Promise<Ledger> {
   await nf.server.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(nf.server.server.address() as AddressInfo).port}`;
   const clerk = await sessionUser(nf, 'clerk', 'Clerk');
+  const call: Ledger['call'] = async (method, path, body, as = clerk) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...as.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
   return {
     nf,
     clerk,
-    call: async (method, path, body, as = clerk) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...as.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+    call,
+    create: async (entity, body) => {
+      const r = await call('POST', `/api/entities/${entity}`, body);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body;
     },
     close: async () => {
       await nf.close();

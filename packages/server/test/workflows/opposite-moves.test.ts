@@ -17,18 +17,12 @@ describe.each(DIALECTS)('writes moving children in opposite directions on %s', (
   });
   afterAll(() => l?.close());
 
-  const create = async (entity: string, body: unknown) => {
-    const r = await l.call('POST', `/api/entities/${entity}`, body);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body;
-  };
-
   it('30 rounds of two fixtures swapping rooms at once: every move succeeds', async () => {
-    const site = await create('sites', { name: 'Swaps' });
-    const a = await create('rooms', { site: site.id, name: 'A' });
-    const b = await create('rooms', { site: site.id, name: 'B' });
-    const one = await create('fixtures', { room: a.id });
-    const two = await create('fixtures', { room: b.id });
+    const site = await l.create('sites', { name: 'Swaps' });
+    const a = await l.create('rooms', { site: site.id, name: 'A' });
+    const b = await l.create('rooms', { site: site.id, name: 'B' });
+    const one = await l.create('fixtures', { room: a.id });
+    const two = await l.create('fixtures', { room: b.id });
     const answers: string[] = [];
     let last: string[] = [];
     for (let round = 0; round < 30; round++) {

@@ -43,6 +43,30 @@ export function visitExpr<R, S>(node: ExprNode, visitor: ExprVisitor<R, S>, scop
   return (visitor[node.kind] as (n: ExprNode, s: S) => R)(node, scope);
 }
 
+const CHILDREN: ExprVisitor<readonly ExprNode[]> = {
+  field: () => [],
+  literal: () => [],
+  caller: () => [],
+  const: () => [],
+  input: () => [],
+  now: () => [],
+  addTime: (n) => [n.base, n.amount],
+  lookup: (n) => [n.table, n.key],
+  arith: (n) => [n.left, n.right],
+  // Its `where` is a rule over other records, not a part of this value.
+  aggregate: (n) => [n.of],
+  clock: (n) => [n.value, n.zone],
+};
+
+/**
+ * The expressions an expression is computed from, on the same record: what a walk that
+ * collects fields or aggregates descends into.
+ * @example exprChildren(addDays('resolvedAt', constant('REOPEN_WINDOW_DAYS'))) // [field resolvedAt, const …]
+ */
+export function exprChildren(node: ExprNode): readonly ExprNode[] {
+  return visitExpr(node, CHILDREN, undefined);
+}
+
 /** Every rule kind, checked complete by the compiler (a missing or extra key is an error). */
 export const RULE_KINDS: Readonly<Record<RuleKind, true>> = {
   allow: true,

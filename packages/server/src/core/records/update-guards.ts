@@ -7,10 +7,10 @@
  */
 import {
   type EntityNode,
-  type ExprVisitor,
+  type ExprNode,
+  exprChildren,
   type RuleNode,
   type RuleVisitor,
-  visitExpr,
   visitRule,
 } from '@ninefold/spec';
 
@@ -48,32 +48,11 @@ interface Reads {
   readonly into: Set<string>;
 }
 
-const NO_READS: ExprVisitor<void, Set<string>> = {
-  field: (n, into) => void into.add(n.name),
-  literal: () => {},
-  caller: () => {},
-  const: () => {},
-  input: () => {},
-  now: () => {},
-  addTime: (n, into) => {
-    visitExpr(n.base, NO_READS, into);
-    visitExpr(n.amount, NO_READS, into);
-  },
-  lookup: (n, into) => {
-    visitExpr(n.table, NO_READS, into);
-    visitExpr(n.key, NO_READS, into);
-  },
-  arith: (n, into) => {
-    visitExpr(n.left, NO_READS, into);
-    visitExpr(n.right, NO_READS, into);
-  },
-  // The children it reads are other records; on this one it reads only the parent's id.
-  aggregate: (n, into) => visitExpr(n.of, NO_READS, into),
-  clock: (n, into) => {
-    visitExpr(n.value, NO_READS, into);
-    visitExpr(n.zone, NO_READS, into);
-  },
-};
+/** The fields of this record an expression reads (an aggregate reads only its parent's id here). */
+function addReads(e: ExprNode, into: Set<string>): void {
+  if (e.kind === 'field') into.add(e.name);
+  for (const child of exprChildren(e)) addReads(child, into);
+}
 
 /** False when the rule asks what changed (no answer before a write); else its reads are in `into`. */
 const READS: RuleVisitor<boolean, Reads> = {
@@ -84,16 +63,16 @@ const READS: RuleVisitor<boolean, Reads> = {
   or: (n, r) => n.rules.every((x) => visitRule(x, READS, r)),
   not: (n, r) => visitRule(n.rule, READS, r),
   compare: (n, r) => {
-    visitExpr(n.left, NO_READS, r.into);
-    visitExpr(n.right, NO_READS, r.into);
+    addReads(n.left, r.into);
+    addReads(n.right, r.into);
     return true;
   },
   in: (n, r) => {
-    visitExpr(n.left, NO_READS, r.into);
+    addReads(n.left, r.into);
     return true;
   },
   isNull: (n, r) => {
-    visitExpr(n.operand, NO_READS, r.into);
+    addReads(n.operand, r.into);
     return true;
   },
   inState: (_, r) => {

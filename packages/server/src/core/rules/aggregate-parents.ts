@@ -7,10 +7,9 @@
 import {
   type ExprNode,
   type ExprOf,
-  type ExprVisitor,
+  exprChildren,
   type RuleNode,
   type RuleVisitor,
-  visitExpr,
   visitRule,
 } from '@ninefold/spec';
 import { evalExpr } from './evaluate-expr';
@@ -45,41 +44,18 @@ const IN_RULE: RuleVisitor<void, Aggregate[]> = {
   },
   not: (n, into) => visitRule(n.rule, IN_RULE, into),
   compare: (n, into) => {
-    visitExpr(n.left, IN_EXPR, into);
-    visitExpr(n.right, IN_EXPR, into);
+    collectAggregates(n.left, into);
+    collectAggregates(n.right, into);
   },
-  in: (n, into) => visitExpr(n.left, IN_EXPR, into),
-  isNull: (n, into) => visitExpr(n.operand, IN_EXPR, into),
+  in: (n, into) => collectAggregates(n.left, into),
+  isNull: (n, into) => collectAggregates(n.operand, into),
 };
 
-const IN_EXPR: ExprVisitor<void, Aggregate[]> = {
-  field: none,
-  literal: none,
-  caller: none,
-  const: none,
-  input: none,
-  now: none,
-  addTime: (n, into) => {
-    visitExpr(n.base, IN_EXPR, into);
-    visitExpr(n.amount, IN_EXPR, into);
-  },
-  lookup: (n, into) => {
-    visitExpr(n.table, IN_EXPR, into);
-    visitExpr(n.key, IN_EXPR, into);
-  },
-  arith: (n, into) => {
-    visitExpr(n.left, IN_EXPR, into);
-    visitExpr(n.right, IN_EXPR, into);
-  },
-  aggregate: (n, into) => {
-    into.push(n);
-    visitExpr(n.of, IN_EXPR, into);
-  },
-  clock: (n, into) => {
-    visitExpr(n.value, IN_EXPR, into);
-    visitExpr(n.zone, IN_EXPR, into);
-  },
-};
+/** Every aggregate an expression is computed from. */
+function collectAggregates(e: ExprNode, into: Aggregate[]): void {
+  if (e.kind === 'aggregate') into.push(e);
+  for (const child of exprChildren(e)) collectAggregates(child, into);
+}
 
 /**
  * The aggregates a rule evaluates on its own record (not under `related`).
