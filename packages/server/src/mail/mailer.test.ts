@@ -183,8 +183,13 @@ describe.each(testDialects())('the mail worker on %s', (dialect) => {
         ),
     );
     try {
+      // The app's own worker may run a pass of its own meanwhile (it polls every second): the
+      // passes called here settle what it left, so they count at most the 20, and every mail
+      // ends sent. Counting them as exactly 20 failed when a poll fell inside the test.
       const settled = await Promise.all([...mailers.map((m) => m.deliverDue()), t.nf.mailer.deliverDue()]);
-      expect(settled.reduce((a, b) => a + b, 0)).toBe(20);
+      expect(settled.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(20);
+      const sent = (await t.nf.mailer.recent(50)).filter((e) => to.includes(e.to) && e.status === 'sent');
+      expect(sent).toHaveLength(20);
     } finally {
       for (const m of mailers) await m.close();
       if (other !== t.db) await other.close();
