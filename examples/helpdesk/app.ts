@@ -17,6 +17,7 @@ import {
   eq,
   f,
   field,
+  hasRole,
   input,
   inState,
   lookup,
@@ -156,6 +157,8 @@ const tickets = entity({
         from: 'resolved',
         to: 'closed',
         who: { customer: callerIs('requester'), agent: true, admin: true },
+        // Closes by itself once the reopen window has passed; reopening first cancels it.
+        after: { days: constant('REOPEN_WINDOW_DAYS'), since: 'resolvedAt' },
       },
       withdraw: { from: ['new', 'open'], to: 'cancelled', who: { customer: callerIs('requester') } },
     },
@@ -333,6 +336,66 @@ export default defineApp({
 
   entities: { users: people, teams, tickets, comments, articles },
   actions: { assignToMe, ticketStats },
+
+  // 4 and 7. What happens by itself: a customer's reply puts a ticket waiting on them back in
+  // the agents' hands, in the same transaction as the reply.
+  triggers: {
+    customerReplyReopens: {
+      description: "A customer's reply to a pending ticket opens it again.",
+      on: {
+        entity: 'comments',
+        op: 'create',
+        when: and(hasRole('customer'), related('ticket', inState('pending'))),
+      },
+      transition: { name: 'respond', record: 'ticket' },
+    },
+  },
+
+  // Who hears of what, in the app and by email (each person chooses their channels).
+  notifications: {
+    agentReplied: {
+      label: 'An agent replied to my ticket',
+      on: { entity: 'comments', op: 'create', when: and(hasRole('agent', 'admin'), eq('internal', false)) },
+      to: ['ticket.requester'],
+      title: 'New reply on "{ticket.subject}"',
+      body: '{body}',
+      link: 'ticket',
+    },
+    ticketResolved: {
+      label: 'My ticket was resolved',
+      on: { entity: 'tickets', transition: 'resolve' },
+      to: ['requester'],
+      title: 'Resolved: {subject}',
+      body: '{resolution}',
+    },
+    customerReplied: {
+      label: 'A customer replied to my ticket',
+      on: { entity: 'comments', op: 'create', when: hasRole('customer') },
+      to: ['ticket.assignee'],
+      title: 'The customer replied on "{ticket.subject}"',
+      body: '{body}',
+      link: 'ticket',
+    },
+    slaAtRisk: {
+      label: 'A ticket is about to miss its SLA',
+      on: { entity: 'tickets', after: { since: 'dueAt', hours: -4 }, when: inState('new', 'open') },
+      to: ['assignee', 'team'],
+      title: 'SLA at risk: {subject}',
+      channels: { email: false },
+    },
+  },
+
+  // Tells another system of new tickets and of every step they take, as an agent would see
+  // them; off until WEBHOOK_TICKET_EVENTS_URL and WEBHOOK_TICKET_EVENTS_SECRET are set.
+  webhooks: {
+    ticketEvents: {
+      on: [
+        { entity: 'tickets', op: 'create' },
+        { entity: 'tickets', op: 'transition' },
+      ],
+      role: 'agent',
+    },
+  },
 
   // 9. Limits.
   limits: {

@@ -10,11 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type NinefoldClient } from '../src/index';
 
 type Client = NinefoldClient<typeof app>;
-type Group = 'auth' | 'invitations' | 'apiKeys' | 'mail';
+type Group = 'auth' | 'invitations' | 'apiKeys' | 'mail' | 'notifications' | 'jobs';
 type MethodPath =
   | Exclude<keyof Client, Group>
   | `auth.${Exclude<keyof Client['auth'], 'onChange' | 'token'>}`
-  | `${'invitations' | 'apiKeys' | 'mail'}.${'list' | 'create' | 'revoke'}`;
+  | `${'invitations' | 'apiKeys' | 'mail'}.${'list' | 'create' | 'revoke'}`
+  | `notifications.${'list' | 'read' | 'readAll' | 'preferences' | 'setPreferences'}`
+  | `jobs.${'list' | 'retry'}`;
 
 const METHODS = {
   getHealth: 'health',
@@ -55,6 +57,13 @@ const METHODS = {
   runTransition: 'transition',
   runAction: 'action',
   realtime: 'subscribe',
+  listNotifications: 'notifications.list',
+  readNotification: 'notifications.read',
+  readAllNotifications: 'notifications.readAll',
+  getNotificationPreferences: 'notifications.preferences',
+  updateNotificationPreferences: 'notifications.setPreferences',
+  listJobs: 'jobs.list',
+  retryJob: 'jobs.retry',
 } as const satisfies { readonly [K in RouteId]: MethodPath };
 
 describe('the client and the route table', () => {

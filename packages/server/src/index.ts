@@ -26,6 +26,9 @@ export { restoreSqliteFile, sqliteInUse, sqliteProblems } from './db/sqlite/sqli
 export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
 export { staticUi } from './http/static-ui';
+export { JOB_ATTEMPTS } from './jobs/job-queue';
+export type { JobKind, JobRow, WebhookTarget, WebhookTargets } from './jobs/job-types';
+export { type JobQuery, JobWorker, type JobWorkerOptions } from './jobs/job-worker';
 export { DevOutbox, type OutboxMail } from './mail/dev-outbox';
 export type { LinkResolver, MailLink, QueuedMail } from './mail/link-resolver';
 export { type MailOptions, mailOptionsFromEnv } from './mail/mail-options';
@@ -35,3 +38,4 @@ export { type MailRequest, queueMail } from './mail/queue-mail';
 export * from './seed';
 export type { Ninefold, NinefoldOptions } from './start-app';
 export { createNinefold } from './start-app';
+export { webhookTargets } from './webhooks/webhook-targets';

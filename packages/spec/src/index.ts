@@ -21,6 +21,25 @@ export type {
 export { action } from './app/action';
 export { adminRoles, isAdminRole, type RolesOf } from './app/admin-roles';
 export type * from './app/app-types';
+export type {
+  AutomationInput,
+  AutomationNode,
+  EventInput,
+  EventNode,
+  EventOp,
+  NotificationInput,
+  NotificationNode,
+  ScheduleInput,
+  ScheduleNode,
+  SpanAmount,
+  TimerInput,
+  TimerNode,
+  TriggerInput,
+  TriggerNode,
+  WebhookInput,
+  WebhookNode,
+} from './app/automation';
+export { automationNode, timerNode } from './app/automation';
 export { users } from './app/builtin-users';
 export type { AboutInput, App, ConstantInput, ErrorInput, ErrorNode, RoleInput } from './app/define-app';
 export { ANONYMOUS, defineApp } from './app/define-app';
@@ -43,6 +62,17 @@ export { quotaKey, RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';
+export type {
+  JobEntry,
+  JobKind,
+  JobStatus,
+  NotificationItem,
+  NotificationList,
+  NotificationPreference,
+  NotificationPreferences,
+  NotificationPreferencesPatch,
+  UnreadAnswer,
+} from './contract/automation-wire';
 export type { MetaAnswer } from './contract/meta-answer';
 export { metaAnswer } from './contract/meta-answer';
 export { META_SCHEMA } from './contract/meta-schema';

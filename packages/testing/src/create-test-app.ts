@@ -57,6 +57,7 @@ export async function createTestApp<
   try {
     started = await createNinefold(app, {
       logger: false,
+      jobs: { manual: true },
       ...(options.mail ? { mail: { smtpUrl: options.mail.url, appUrl: TEST_APP_URL, pollMs: 50 } } : {}),
       ...options.server,
       database: database.url,
@@ -126,6 +127,7 @@ export async function createTestApp<
       return signIn(user.email, user.password);
     },
     signIn,
+    runJobs: () => nf.jobs.runDue(),
     close,
     [Symbol.asyncDispose]: close,
   };

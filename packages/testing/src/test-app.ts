@@ -133,6 +133,14 @@ export interface TestApp<A extends App> extends AsyncDisposable {
    * @example const alice = await t.signIn('alice@helpdesk.test', DEMO_PASSWORD);
    */
   signIn(email: string, password?: string, options?: ClientOptions): Promise<TestClient<A>>;
+  /**
+   * Runs every job due at the clock's time (timers, triggers and schedules run as jobs,
+   * webhook deliveries), and those they queue that are due too; resolves with how many.
+   * A test app's jobs run only when asked, so a moved clock fires nothing behind the test's
+   * back (unless `server.jobs` says otherwise).
+   * @example t.clock.advance({ days: 8 }); await t.runJobs(); expect((await agent.get('tickets', id)).status).toBe('closed');
+   */
+  runJobs(): Promise<number>;
   /** Closes every client, the server and the database, and drops the database. */
   close(): Promise<void>;
 }

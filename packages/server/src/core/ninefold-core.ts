@@ -11,6 +11,7 @@ import { SessionCache } from './accounts/session-cache';
 import { sessionDigest } from './accounts/sessions';
 import { runAction } from './actions/run-action';
 import { AppError } from './app-error';
+import { type AutomationSetup, automate } from './automation/automate';
 import { type ChangeBus, quietBusFor } from './changes/change-bus';
 import type { BusEvent } from './changes/change-event';
 import { answer } from './records/answer';
@@ -32,6 +33,8 @@ export interface CoreOptions {
    * several processes share, the outbox too (so their subscribers hear of them).
    */
   readonly bus?: ChangeBus;
+  /** The webhooks' targets (`WEBHOOK_<NAME>_URL`…): without one a webhook is off. */
+  readonly webhooks?: AutomationSetup['webhooks'];
 }
 
 /**
@@ -43,6 +46,7 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const clock = options.now ?? (() => new Date());
   const scope = (caller: Caller | null, system = false) => new RecordScope(app, db, caller, clock(), system);
   const bus = options.bus ?? quietBusFor(db);
+  const automation: AutomationSetup = { webhooks: options.webhooks ?? {} };
   const sessions = new SessionCache(db, bus, clock, app);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
@@ -58,6 +62,7 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
         const result = await db.transaction(async (tx) => {
           const inTx = s.on(tx);
           const value = await fn(inTx);
+          await automate(inTx, automation);
           await bus.stage(tx, inTx.events);
           return value;
         });
@@ -74,6 +79,12 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
     db,
     now: clock,
     scope,
+    /**
+     * Runs `fn` as one write: in a transaction, automation heard, events announced after the
+     * commit, run again when the database broke a deadlock.
+     * @example await core.write(null, (s) => runTransition(s, 'tickets', id, 'close', {}), true);
+     */
+    write,
     /** The caller of a session token, or null (signed out, expired, disabled). */
     caller: (token: string) => sessions.caller(token),
     list: (caller: Caller | null, entity: string, query: Readonly<Record<string, unknown>>) => {

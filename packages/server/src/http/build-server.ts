@@ -9,6 +9,7 @@ import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
 import type { Caller } from '../core/rules/rule-context';
 import { refuseBadText } from '../core/storable-text';
+import type { JobWorker } from '../jobs/job-worker';
 import type { Mailer } from '../mail/mailer';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { RealtimeHub, type RealtimeOptions } from '../realtime/realtime-hub';
@@ -21,10 +22,12 @@ import { answerFailures, frameworkErrors } from './failure-answers';
 import { gracefulClose, SHUTDOWN_GRACE_MS } from './graceful-close';
 import { historyRoutes } from './history-routes';
 import { invitationRoutes } from './invitation-routes';
+import { jobRoutes } from './job-routes';
 import { limitsRoutes } from './limits-routes';
 import { mailRoute } from './mail-route';
 import { metaRoute } from './meta-route';
 import { metricsRoute } from './metrics-route';
+import { notificationRoutes } from './notification-routes';
 import { queryRoutes } from './query-routes';
 import { realtimeRoute } from './realtime-route';
 import { checkSameSite, requestToken } from './request-caller';
@@ -58,6 +61,8 @@ export interface ServerOptions {
   readonly shutdownGraceMs?: number;
   /** The mail worker `GET /api/mail` shows the queue of (createNinefold gives its own). */
   readonly mailer?: Mailer;
+  /** The job worker `GET /api/jobs` lists and retries through (createNinefold gives its own). */
+  readonly jobs?: JobWorker;
 }
 
 /**
@@ -182,6 +187,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
   historyRoutes(server, core);
   mailRoute(server, core, rates, options.mailer);
+  notificationRoutes(server, core);
+  jobRoutes(server, core, options.jobs);
   const hub = new RealtimeHub(core, options.realtime);
   server.decorate('realtime', hub);
   gracefulClose(server, hub, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);

@@ -272,7 +272,7 @@ export class RealtimeHub {
       for (const c of this.clients) if (c.subs.size > 0) this.#resyncs.owe(c, event.reason);
       return;
     }
-    if (event.kind === 'sessionEnded') return;
+    if (event.kind === 'sessionEnded' || event.kind === 'notification') return;
     const rows = new Map<string, Promise<Rec | null>>();
     const load: RowLoader = (entity, id) => {
       const key = `${entity}:${id}`;

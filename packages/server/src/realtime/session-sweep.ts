@@ -26,7 +26,7 @@ export function endSessionsOf(clients: Iterable<RealtimeClient>, event: BusEvent
     for (const c of clients) if (c.session === event.session) c.close(4001, 'session ended');
     return;
   }
-  if (event.entity === 'users' && event.before) {
+  if (event.kind === 'change' && event.entity === 'users' && event.before) {
     const b = event.before;
     const a = event.after;
     // A verified address changes who the caller is where the role verifies with `actAs`.

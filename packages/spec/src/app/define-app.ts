@@ -9,6 +9,7 @@ import { ACCOUNT_CONSTANTS } from '../messages/builtin-messages';
 import { type MessageInput, type MessageNode, messageNodes } from '../messages/message-node';
 import type { Literal } from '../rules/expr';
 import type { ActionNode } from './action';
+import { type AutomationInput, type AutomationNode, automationNode } from './automation';
 import { type BuiltinUserFields, builtinUserFields, usersEntity } from './builtin-users';
 import { deepFreeze, type EntityDef, type EntityNode } from './entity';
 import { DEFAULT_LIMITS, type LimitsInput, type LimitsNode, windowSeconds } from './limits';
@@ -86,7 +87,7 @@ export interface ErrorNode {
 /** The pseudo-role of a caller who is not signed in. */
 export const ANONYMOUS = 'anonymous';
 
-export interface AppInput<R, C, Er, E, A, L extends LimitsInput = LimitsInput> {
+export interface AppInput<R, C, Er, E, A, L extends LimitsInput = LimitsInput> extends AutomationInput {
   readonly about: AboutInput;
   readonly roles: R;
   readonly constants?: C;
@@ -114,7 +115,7 @@ export interface AppTypes {
 }
 
 /** A defined app: normalized plain data, plus its inferred types. */
-export interface App<T extends AppTypes = AppTypes> {
+export interface App<T extends AppTypes = AppTypes> extends AutomationNode {
   readonly kind: 'app';
   readonly about: AboutInput;
   readonly roles: { readonly [name: string]: RoleInput & { readonly label: string } };
@@ -240,6 +241,7 @@ export function defineApp<
       ),
     },
     screens: spec.screens ?? {},
+    ...automationNode(spec),
   };
   // Every map is looked up by names from requests: none may reach Object.prototype.
   return deepFreeze(nullPrototypeTree(app)) as App<TypesOf<R, Er, E, A, L>>;

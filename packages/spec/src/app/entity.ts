@@ -7,6 +7,7 @@ import type { Fields, StateField, SystemField } from '../fields/field';
 import type { Expr, Literal } from '../rules/expr';
 import { isExpr, lit } from '../rules/expr';
 import { allow, type EntityOperation, isRule, type Rule, type RuleNode } from '../rules/rule';
+import { type TimerInput, type TimerNode, timerNode } from './automation';
 
 /** A role's permission: `true`, a rule, or a rule with the fields it covers. */
 export type Grant<N extends string> = boolean | Rule<N> | GrantObject<N>;
@@ -49,6 +50,13 @@ export interface TransitionInput<S extends string, N extends string> {
   /** Fields assigned when it runs, e.g. `{ resolvedAt: now(), resolution: input('resolution') }`. */
   readonly set?: { readonly [field in N]?: Expr<N> | Literal };
   readonly requires?: readonly PreconditionInput<N>[];
+  /**
+   * A timed transition: it also fires by itself, as the system, this long after `since` (or
+   * after the record entered a `from` state), unless the record left those states first. It
+   * is planned again when `since`, an amount's field or a constant it reads changes.
+   * @example after: { days: constant('REOPEN_WINDOW_DAYS'), since: 'resolvedAt' }
+   */
+  readonly after?: TimerInput<N>;
 }
 
 export interface ValidationInput<N extends string> {
@@ -147,6 +155,7 @@ export interface TransitionNode {
   readonly input: Fields;
   readonly set: { readonly [field: string]: Expr };
   readonly requires: readonly PreconditionNode[];
+  readonly after?: TimerNode;
 }
 export interface MachineNode {
   readonly field: string;
@@ -275,6 +284,7 @@ function normalizeMachine(m: MachineInput<string, string, unknown, string>): Mac
           error: p.error,
           params: toExprMap(p.params),
         })),
+        ...(t.after ? { after: timerNode(t.after) } : {}),
       } satisfies TransitionNode,
     ]),
   );

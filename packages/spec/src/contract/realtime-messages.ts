@@ -2,6 +2,7 @@
  * The realtime protocol of `GET /api/realtime` (a WebSocket): the messages each side sends,
  * as JSON text frames, and the codes the server closes a socket with.
  */
+import type { NotificationItem } from './automation-wire';
 
 /**
  * What a client sends. `subscribe` names an entity and optionally a list query (the list
@@ -58,6 +59,8 @@ export type RealtimeServerMessage =
   | { readonly type: 'subscribed'; readonly id: string }
   | RealtimeChange
   | { readonly type: 'resync'; readonly reason?: string }
+  /** A new in-app notification of the socket's caller, on every socket they have open. */
+  | { readonly type: 'notification'; readonly notification: NotificationItem }
   | { readonly type: 'pong' }
   | { readonly type: 'error'; readonly id?: string; readonly code: string; readonly detail: string };
 

@@ -5,6 +5,8 @@
  * client implements every entry.
  */
 import type { BuiltinErrorCode } from '../errors/builtin-errors';
+import { AUTOMATION_ROUTES } from './automation-routes';
+import { get, post, WRITE } from './route-builders';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -52,44 +54,6 @@ export const UNIVERSAL_CODES = [
   'INTERNAL',
   'UNAVAILABLE',
 ] as const satisfies readonly BuiltinErrorCode[];
-
-// A write sent with the session cookie from another site is refused (FORBIDDEN); a body may
-// be too large or not JSON.
-const WRITE = ['PAYLOAD_TOO_LARGE', 'FORBIDDEN'] as const;
-
-const get = (path: string, summary: string, auth: RouteAuth, codes: readonly BuiltinErrorCode[] = []) =>
-  ({
-    method: 'GET',
-    path,
-    summary,
-    auth,
-    expand: 'none',
-    success: [200],
-    codes,
-    body: false,
-    ifMatch: false,
-  }) as const;
-
-/** A write of the account flows: JSON in, counted against the `account` rate. */
-const post = (
-  path: string,
-  summary: string,
-  auth: RouteAuth,
-  success: readonly number[],
-  codes: readonly BuiltinErrorCode[],
-) =>
-  ({
-    method: 'POST',
-    path,
-    summary,
-    auth,
-    expand: 'none',
-    success,
-    codes: [...WRITE, ...codes],
-    body: true,
-    ifMatch: false,
-    rateScope: 'account',
-  }) as const;
 
 /**
  * Every route, by operation id (for a route that expands, the id's stem: `listRecords`
@@ -351,6 +315,7 @@ export const ROUTES = {
     ...get('/api/realtime', 'Realtime updates (WebSocket)', 'public', ['FORBIDDEN', 'NOT_FOUND']),
     success: [101],
   },
+  ...AUTOMATION_ROUTES,
 } as const satisfies Record<string, RouteEntry>;
 
 /** The id of a route of the table. */

@@ -7,6 +7,7 @@ import { ROUTE_IDS, ROUTES, type RouteId } from '../contract/route-table';
 import type { JsonSchema, JsonValue } from './json-schema';
 import { accountOperations } from './openapi-accounts';
 import { actionOperation } from './openapi-actions';
+import { automationOperations } from './openapi-automation';
 import { entityOperations, ID_PARAMETER, transitionOperation } from './openapi-entities';
 import { insightOperations } from './openapi-insight';
 import type { OpenApiContext } from './openapi-operation';
@@ -26,7 +27,7 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
   const platform = platformOperations(ctx);
   const insight = insightOperations(ctx);
   const account = accountOperations(ctx);
-  const single = { ...platform, ...insight, ...account };
+  const single = { ...platform, ...insight, ...account, ...automationOperations(ctx) };
   const entities = Object.entries(app.entities).map(([name, e]) => ({
     name,
     ops: entityOperations(ctx, name, e),
@@ -61,6 +62,13 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
     getRates: once('getRates'),
     getAudit: once('getAudit'),
     getMetrics: once('getMetrics'),
+    listNotifications: once('listNotifications'),
+    readNotification: once('readNotification'),
+    readAllNotifications: once('readAllNotifications'),
+    getNotificationPreferences: once('getNotificationPreferences'),
+    updateNotificationPreferences: once('updateNotificationPreferences'),
+    listJobs: once('listJobs'),
+    retryJob: once('retryJob'),
     listRecords: perEntity('listRecords'),
     aggregateRecords: perEntity('aggregateRecords'),
     exportRecords: perEntity('exportRecords'),

@@ -65,7 +65,8 @@ export class SessionCache {
     this.#listening = true;
     this.bus.listen((e) => {
       if (e.kind === 'sessionEnded') this.#forget((entry) => entry.digest === e.session);
-      else if (e.entity === 'users' && e.op !== 'create') this.#forget((entry) => entry.caller.id === e.id);
+      else if (e.kind === 'change' && e.entity === 'users' && e.op !== 'create')
+        this.#forget((entry) => entry.caller.id === e.id);
       else return;
       this.#generation++;
     });

@@ -1,3 +1,5 @@
+import type { NotificationItem } from '@ninefold/spec';
+
 /**
  * A committed change, as realtime hears of it: the record before and after, so each
  * subscriber can be judged on what it could read before and can read now.
@@ -23,4 +25,11 @@ export interface SessionEndedEvent {
   readonly session: string;
 }
 
-export type BusEvent = ChangeEvent | SessionEndedEvent;
+/** A new in-app notification: the recipient's sockets are told (notifications/). */
+export interface NotificationEvent {
+  readonly kind: 'notification';
+  readonly userId: string;
+  readonly notification: NotificationItem;
+}
+
+export type BusEvent = ChangeEvent | SessionEndedEvent | NotificationEvent;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { App, Field, RuleNode, UniqueNode } from '@ninefold/spec';
 import { isExpr, listCapabilities, URL_MAX } from '@ninefold/spec';
+import { AUTOMATION_TABLES } from './automation-tables';
 
 export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'datetime' | 'json';
 
@@ -318,4 +319,5 @@ export const SYSTEM_TABLES: readonly TablePlan[] = [
       { name: 'ix_nf_audit_at', columns: ['at'], unique: false },
     ],
   },
+  ...AUTOMATION_TABLES,
 ];
