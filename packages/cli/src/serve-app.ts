@@ -11,6 +11,8 @@ import {
   type Ninefold,
   openDatabase,
   staticUi,
+  type WebhookTargets,
+  webhookTargets,
 } from '@ninefold/server';
 import { announceMail } from './announce-mail';
 import { CliError, type CommandIO } from './command';
@@ -42,6 +44,14 @@ export interface ServeOptions {
 export async function serveApp(options: ServeOptions, io: CommandIO): Promise<void> {
   const env = io.env ?? process.env;
   const app = await loadCheckedApp(options.appDir, io.cwd);
+  // WEBHOOK_<NAME>_URL and _SECRET: a half-set or malformed pair stops the start, by name.
+  let webhooks: WebhookTargets;
+  try {
+    webhooks = webhookTargets(app, env);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const jobLeaseMs = Number(env.NINEFOLD_JOB_LEASE_MS) || 0;
   const where = databaseLocation(options.appDir, io.cwd, io.env);
   const db = openDatabase(where.url);
   const devUrl = env[DEV_URL_ENV];
@@ -57,7 +67,15 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   };
   let nf: Ninefold;
   try {
-    nf = await createNinefold(app, { database: db, trustProxy: options.trustProxy, mail });
+    nf = await createNinefold(app, {
+      database: db,
+      trustProxy: options.trustProxy,
+      mail,
+      webhooks,
+      // How long a process holds a job it runs: a job of a process killed midway waits that
+      // long before another takes it (a crash test shortens it).
+      ...(jobLeaseMs > 0 ? { jobs: { leaseMs: jobLeaseMs } } : {}),
+    });
   } catch (e) {
     await db.close();
     throw cliError(e);
