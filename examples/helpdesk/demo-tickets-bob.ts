@@ -105,8 +105,8 @@ export const BOB_TICKETS: readonly DemoTicket[] = [
         'Hi Bob, our logs show the reset email was accepted by your mail server at 09:14. Could you check your spam folder or quarantine?',
       ),
       run('agent', 0.1, 'await'),
+      // Bob's reply opens the ticket again by itself (the trigger customerReplyReopens).
       say('bob', 3, 'Nothing in spam, and our IT says the quarantine is empty too.'),
-      run('bob', 0.1, 'respond'),
       note(
         'agent',
         1,

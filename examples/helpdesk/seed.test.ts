@@ -55,13 +55,15 @@ describe('seedHelpdesk', () => {
     expect(tickets.some((t) => t.status === 'closed' && t.satisfaction === 5)).toBe(true);
   });
 
-  it('gives tickets a real history: transitions run by agents and customers, public comments and internal notes', async () => {
+  it('gives tickets a real history: transitions run by agents, customers and triggers, public comments and internal notes', async () => {
     const audit = await rows('nf_audit');
     const transitions = audit.filter((a) => a.entity === 'tickets' && a.operation === 'transition');
     expect(new Set(transitions.map((a) => a.name))).toEqual(
       new Set(['triage', 'await', 'respond', 'resolve', 'reopen', 'close', 'withdraw']),
     );
-    expect(new Set(transitions.map((a) => a.actorRole))).toEqual(new Set(['agent', 'customer']));
+    // A customer's reply to a pending ticket reopens it as the system (no actor).
+    expect(new Set(transitions.map((a) => a.actorRole))).toEqual(new Set(['agent', 'customer', null]));
+    expect(transitions.filter((a) => a.name === 'respond').every((a) => a.actor === null)).toBe(true);
     const comments = await rows('comments');
     const internal = comments.filter((c) => c.internal === 1 || c.internal === true);
     expect(internal.length).toBeGreaterThan(0);
