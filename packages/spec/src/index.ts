@@ -129,7 +129,7 @@ export {
   AGGREGATE_OPS,
   aggregateFields,
 } from './derive/aggregate-fields';
-export type { ActionMeta, ClientMeta, QuotaMeta, RoleMeta } from './derive/client-meta';
+export type { ActionMeta, ClientMeta, NotificationMeta, QuotaMeta, RoleMeta } from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
 export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
 export { entityMeta, listMeta, ruleMeta, whoMeta } from './derive/entity-meta';
@@ -166,6 +166,7 @@ export { ruleToText } from './derive/rule-text';
 export { ruleTruthForRole } from './derive/rule-truth';
 export type { StateGraph, StateGraphEdge, StateGraphNode } from './derive/state-graph';
 export { stateGraph } from './derive/state-graph';
+export type { TimerMeta } from './derive/timer-meta';
 export { filtersQuery, whereFilters, whereQuery } from './derive/where-filters';
 export type { BuiltinErrorCode, FieldIssueCode } from './errors/builtin-errors';
 export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';

@@ -5,6 +5,7 @@
 import type { App } from '../app/define-app';
 import { checkAccountOptions } from './check-account-options';
 import { checkActions } from './check-actions';
+import { checkAutomation } from './check-automation';
 import { createCheckContext, type Problem } from './check-context';
 import { checkEntities } from './check-entities';
 import { checkErrorCatalogue } from './check-errors';
@@ -41,5 +42,6 @@ export function checkApp(app: App): CheckResult {
   checkLimits(ctx);
   checkScreens(ctx);
   checkSortable(ctx);
+  checkAutomation(ctx);
   return { ok: ctx.problems.length === 0, problems: ctx.problems };
 }

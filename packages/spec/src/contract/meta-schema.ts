@@ -35,6 +35,11 @@ const transitionMeta = obj(
     who: map(ruleMeta),
     input: map(field),
     requires: { type: 'array', items: { allOf: [ruleMeta, obj({ error: str }, ['error'])] } },
+    after: {
+      ...obj({ since: str, days: node, hours: node, minutes: node, text: str }, ['text']),
+      description:
+        'A timed transition: it also fires by itself, as the system, this long after `since` (or entering a `from` state).',
+    },
   },
   ['label', 'from', 'to', 'who', 'input', 'requires'],
 );
@@ -181,6 +186,11 @@ export const META_SCHEMA = obj(
       },
       ['roles', 'entities', 'transitions', 'actions'],
     ),
+    notifications: {
+      type: 'array',
+      description: "The spec's notifications, for a preferences screen.",
+      items: obj({ name: str, label: str }, ['name', 'label']),
+    },
     auth: obj({ password: obj({ min: { type: 'integer' }, max: { type: 'integer' } }, ['min', 'max']) }, [
       'password',
     ]),
@@ -195,6 +205,7 @@ export const META_SCHEMA = obj(
     'screens',
     'actions',
     'permissions',
+    'notifications',
     'auth',
   ],
 );

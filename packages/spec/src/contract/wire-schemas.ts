@@ -252,6 +252,8 @@ const rtServer: JsonSchema[] = [
   obj({ type: { const: 'resync' }, reason: str }, ['type']),
   obj({ type: { const: 'pong' } }),
   obj({ type: { const: 'error' }, id: str, code: str, detail: str }, ['type', 'code', 'detail']),
+  // NotificationItem is app-specific (its names), so it is derived in openapi-automation-schemas.ts.
+  obj({ type: { const: 'notification' }, notification: ref('NotificationItem') }),
 ];
 
 /**

@@ -49,6 +49,7 @@ describe('clientMeta on the helpdesk', () => {
     'screens',
     'actions',
     'permissions',
+    'notifications',
   ];
   it('has the parts of the spec a client needs', () => {
     expect(Object.keys(meta)).toEqual(top);

@@ -45,6 +45,16 @@ export type RoleMeta = Pick<
   'description' | 'signUp' | 'admin' | 'invitedBy' | 'verifyEmail' | 'service' | 'apiKeys'
 > & { readonly label: string };
 
+/**
+ * A notification of the spec, as a preferences screen lists it. Only its name and label:
+ * whom it tells and when are the server's business, and triggers, schedules and webhooks
+ * (their targets come from the server's configuration) are not sent at all.
+ */
+export interface NotificationMeta {
+  readonly name: string;
+  readonly label: string;
+}
+
 export interface ClientMeta {
   readonly about: AboutInput;
   readonly roles: { readonly [name: string]: RoleMeta };
@@ -61,6 +71,8 @@ export interface ClientMeta {
   readonly screens: { readonly [name: string]: ScreenInput };
   readonly actions: { readonly [name: string]: ActionMeta };
   readonly permissions: PermissionMatrix;
+  /** The spec's notifications, in declaration order. */
+  readonly notifications: readonly NotificationMeta[];
 }
 
 /**
@@ -122,6 +134,7 @@ export function clientMeta(app: App): ClientMeta {
       ]),
     ),
     permissions: permissionMatrix(app),
+    notifications: Object.values(app.notifications).map(({ name, label }) => ({ name, label })),
   });
 }
 

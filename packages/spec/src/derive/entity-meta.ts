@@ -9,6 +9,7 @@ import type { RuleNode } from '../rules/rule';
 import type { FilterOperator } from './filter-operators';
 import { listCapabilities } from './list-capabilities';
 import { ruleToText } from './rule-text';
+import { type TimerMeta, timerMeta } from './timer-meta';
 
 /** A rule with its words. */
 export interface RuleMeta {
@@ -25,6 +26,8 @@ export interface TransitionMeta {
   readonly input: Fields;
   /** Preconditions, each with the code it answers when unmet. */
   readonly requires: readonly (RuleMeta & { readonly error: string })[];
+  /** A timed transition: it also fires by itself, as the system, this long after. */
+  readonly after?: TimerMeta;
 }
 
 /**
@@ -135,6 +138,7 @@ export function entityMeta(app: App, name: string, e: EntityNode): EntityMeta {
                   who: whoMeta(app, tr.who, name),
                   input: tr.input,
                   requires: tr.requires.map((p) => ({ ...ruleMeta(app, p.check, name), error: p.error })),
+                  ...(tr.after ? { after: timerMeta(app, name, tr.after, entering(e, tr.from)) } : {}),
                 },
               ]),
             ),
@@ -151,4 +155,9 @@ export function entityMeta(app: App, name: string, e: EntityNode): EntityMeta {
     })),
     list: listMeta(e),
   };
+}
+
+// What a timer with no `since` counts from, in words: entering one of the `from` states.
+function entering(e: EntityNode, from: readonly string[]): string {
+  return `entering ${from.map((s) => e.states?.states[s]?.label ?? s).join(' or ')}`;
 }

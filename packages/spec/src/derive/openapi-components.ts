@@ -11,6 +11,7 @@ import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
 import type { Fields } from '../fields/field';
 import { entitySchemas, isWritable, type JsonSchema, objectSchema } from './json-schema';
 import { accountSchemas } from './openapi-account-schemas';
+import { automationSchemas } from './openapi-automation-schemas';
 import {
   actionSchemaNames,
   entitySchemaNames,
@@ -38,6 +39,7 @@ export function openApiComponents(app: App, responses: ResponseBook) {
       ClientMeta: META_SCHEMA,
       ...authSchemas(app),
       ...accountSchemas(app),
+      ...automationSchemas(app),
       ...dataSchemas(app),
     },
     requestBodies: inputBodies(app),
