@@ -35,6 +35,13 @@ export interface Dialect {
    */
   readonly forUpdate: RawBuilder<unknown>;
   /**
+   * Appended to a `select` that takes rows to work on (a queue's due jobs): locks them and
+   * passes over rows another transaction holds, so processes side by side take different
+   * rows; nothing where one writer already takes them in turn.
+   * @example sql`select id from nf_jobs where status = 'queued' limit 4${dialect.skipLocked}`
+   */
+  readonly skipLocked: RawBuilder<unknown>;
+  /**
    * `column` holds `value` as a substring, ASCII letters folded and nothing else (the one
    * meaning of `contains`, sql-semantics.ts): the same answer on every dialect.
    * @example qb.selectFrom('tickets').where(dialect.contains(sql.ref('subject'), 'print'))

@@ -7,7 +7,18 @@
 import type { App, JobEntry } from '@ninefold/spec';
 import type { Core } from '../core/ninefold-core';
 import type { Database } from '../db/database';
+import { claimJobs } from './job-claims';
+import { type JobQuery, listJobs, retryJob } from './job-entries';
+import { sweepJobs } from './job-retention';
 import type { JobHandler, JobKind, WebhookTargets } from './job-types';
+import { runJob } from './run-job';
+
+export type { JobQuery } from './job-entries';
+
+const POLL_MS = 1_000;
+const LEASE_MS = 60_000;
+/** How often settled jobs past their retention are deleted, by the app's clock. */
+const SWEEP_MS = 3_600_000;
 
 /**
  * What a JobWorker runs on.
@@ -38,15 +49,6 @@ export interface JobWorkerOptions {
   readonly manual?: boolean;
 }
 
-/** What `list` takes. */
-export interface JobQuery {
-  readonly status?: JobEntry['status'];
-  readonly kind?: JobKind;
-  readonly limit?: number;
-  /** Older than this job id (the console's next page). */
-  readonly before?: string;
-}
-
 /**
  * @example
  * const jobs = new JobWorker(setup, { pollMs: 1000 });
@@ -58,36 +60,61 @@ export interface JobQuery {
 export class JobWorker {
   readonly #setup: JobWorkerSetup;
   readonly #options: JobWorkerOptions;
+  readonly #abort = new AbortController();
+  #timer: NodeJS.Timeout | undefined;
+  #last: Promise<unknown> = Promise.resolve();
+  #busy = false;
+  #kicked = false;
+  // Woken while a pass ran: what woke it may have been queued after that pass looked.
+  #again = false;
+  #closed = false;
+  #sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(setup: JobWorkerSetup, options: JobWorkerOptions = {}) {
     this.#setup = setup;
     this.#options = options;
   }
 
-  /** Looks at the queue every `pollMs` until closed. */
+  /** Looks at the queue every `pollMs` until closed (not when `manual`). */
   start(): void {
-    void this.#setup;
-    void this.#options;
+    if (this.#timer || this.#closed || this.#options.manual) return;
+    this.#timer = setInterval(() => this.kick(), this.#options.pollMs ?? POLL_MS);
+    this.#timer.unref();
+    this.kick();
   }
 
   /** Runs what is due soon, without waiting: after a write that queued a job has committed. */
-  kick(): void {}
+  kick(): void {
+    if (this.#closed || this.#kicked || this.#options.manual) return;
+    this.#kicked = true;
+    setImmediate(() => {
+      this.#kicked = false;
+      if (this.#closed) return;
+      if (this.#busy) {
+        this.#again = true;
+        return;
+      }
+      this.runDue().catch((e) => this.#setup.log?.(`jobs: ${oneLine(e)}`));
+    });
+  }
 
   /**
    * Runs every job due now (after any pass already running), the jobs they queue that are due
    * too, until none is left; resolves with how many it settled.
    * @example t.clock.advance({ days: 8 }); await t.nf.jobs.runDue();
    */
-  async runDue(): Promise<number> {
-    return 0;
+  runDue(): Promise<number> {
+    const pass = this.#last.catch(() => {}).then(() => this.#pass());
+    this.#last = pass;
+    return pass;
   }
 
   /**
    * The newest jobs first, as `GET /api/jobs` lists them.
    * @example (await nf.jobs.list({ kind: 'webhook', status: 'dead' })).length
    */
-  async list(_query: JobQuery = {}): Promise<JobEntry[]> {
-    return [];
+  list(query: JobQuery = {}): Promise<JobEntry[]> {
+    return listJobs(this.#setup.db, this.#setup.core.now(), query);
   }
 
   /**
@@ -95,10 +122,56 @@ export class JobWorker {
    * is no such job, false when it is queued or done.
    * @example await nf.jobs.retry(id)
    */
-  async retry(_id: string): Promise<JobEntry | null | false> {
-    return null;
+  async retry(id: string): Promise<JobEntry | null | false> {
+    const entry = await retryJob(this.#setup.db, id, this.#setup.core.now());
+    if (entry) this.kick();
+    return entry;
   }
 
-  /** Stops taking jobs and waits for those running. */
-  async close(): Promise<void> {}
+  /** Stops taking jobs, tells running handlers to give up, and waits for them to settle. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    this.#abort.abort();
+    await this.#last.catch(() => {});
+  }
+
+  async #pass(): Promise<number> {
+    this.#busy = true;
+    let settled = 0;
+    try {
+      await this.#sweep();
+      const { db, core } = this.#setup;
+      const batch = this.#options.concurrency ?? (db.sharedUrl ? 4 : 1);
+      const leaseMs = this.#options.leaseMs ?? LEASE_MS;
+      while (!this.#closed) {
+        const now = core.now();
+        const lease = new Date(now.getTime() + leaseMs).toISOString();
+        const jobs = await claimJobs(db, now.toISOString(), lease, batch);
+        if (jobs.length === 0) break;
+        const run = { lease, signal: this.#abort.signal, closing: () => this.#closed };
+        await Promise.all(jobs.map((job) => runJob(this.#setup, job, run)));
+        settled += jobs.length;
+      }
+      return settled;
+    } finally {
+      this.#busy = false;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    }
+  }
+
+  async #sweep(): Promise<void> {
+    const now = this.#setup.core.now();
+    if (now.getTime() - this.#sweptAt < SWEEP_MS) return;
+    this.#sweptAt = now.getTime();
+    await sweepJobs(this.#setup.db, now);
+  }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').slice(0, 300);
 }

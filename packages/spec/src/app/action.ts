@@ -162,6 +162,23 @@ export interface ActionContext<I> {
    * }
    */
   send(message: string, to: string, params?: Readonly<Record<string, string | number>>): void;
+  /**
+   * Runs an action of the app later, as the system (its `who` does not apply): queued as a
+   * job in this action's transaction, so it is run only if this action succeeds, at `at`, or
+   * `afterMs` from now, or at once after the commit; retried with backoff if it fails (a
+   * catalogue error ends it for good), shown in the admin console's jobs. An unknown action or
+   * an input it refuses is a mistake in the handler and answers INTERNAL.
+   * @example
+   * handler: async ({ input, schedule }) => {
+   *   schedule('sendReminder', { ticketId: input.ticketId }, { afterMs: 24 * 3_600_000 });
+   *   return { ok: true };
+   * }
+   */
+  schedule(
+    action: string,
+    input?: Readonly<Record<string, unknown>>,
+    when?: { readonly at?: Date | string; readonly afterMs?: number },
+  ): void;
 }
 
 export interface ActionInput<I extends Fields, O extends Fields> {

@@ -8,6 +8,7 @@
 import type { ActionContext, AnyRecord, RecordStore, StoreListQuery, Where } from '@ninefold/spec';
 import { validateFields, whereQuery } from '@ninefold/spec';
 import { sql } from 'kysely';
+import { actionSchedule } from '../../jobs/action-schedule';
 import { actionMail } from '../../mail/action-mail';
 import { AppError } from '../app-error';
 import { writeAudit } from '../audit/audit-log';
@@ -118,6 +119,7 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
   await checkReferences(scope, action.input, value);
   const guard = serialWrites(scope.exec, scope.events);
   const mail = actionMail(scope.app, scope.exec, scope.now, guard);
+  const jobs = actionSchedule(scope.app, scope.exec, scope.now, guard);
   const ctx: ActionContext<Record<string, unknown>> = {
     input: value,
     caller: scope.caller,
@@ -129,6 +131,7 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
       throw new AppError(code, params ?? {});
     },
     send: mail.send,
+    schedule: jobs.schedule,
   };
   let answered: unknown;
   try {
@@ -136,9 +139,11 @@ export async function runAction(scope: RecordScope, name: string, input: unknown
   } catch (error) {
     // Every mail's insert ends before the transaction rolls back; the handler's error is the answer.
     await mail.settled().catch(() => {});
+    await jobs.settled().catch(() => {});
     throw error;
   }
   await mail.settled();
+  await jobs.settled();
   const output = checkOutput(name, action.output, answered);
   await writeAudit(scope.exec, scope.caller, scope.now, {
     entity: '',

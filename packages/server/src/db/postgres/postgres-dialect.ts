@@ -36,6 +36,7 @@ export const postgresDialect: Dialect = {
   // other client (a Date, a numeric string) is still coerced.
   looseValues: true,
   forUpdate: sql` for update`,
+  skipLocked: sql` for update skip locked`,
   // Not ILIKE: it folds É to é, which SQLite's side and the evaluator do not. Positions, not
   // patterns: nothing in the value needs escaping.
   contains: (column, value) =>

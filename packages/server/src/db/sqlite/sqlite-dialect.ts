@@ -26,6 +26,7 @@ export const sqliteDialect: Dialect = {
   name: 'sqlite',
   looseValues: false,
   forUpdate: NOTHING,
+  skipLocked: NOTHING,
   contains: (column, value) => sql`instr(lower(${column}), lower(${value})) > 0`,
   lockRow: async () => {},
   lockKey: async () => {},

@@ -1,0 +1,58 @@
+import { createTestApp, testDialects } from '@ninefold/testing';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open-database';
+import { claimJobs } from './job-claims';
+import { enqueueJob } from './job-queue';
+import { jobApp } from './job-test-app';
+
+const NOW = '2030-01-01T00:00:00.000Z';
+const lease = (s: number) => new Date(Date.parse(NOW) + s * 1_000).toISOString();
+
+describe.each(testDialects())('claiming jobs on %s', (dialect) => {
+  // Regression: as `id in (select … for update skip locked limit n)`, PostgreSQL ran the
+  // subquery again per updated row and one claim took all 20 jobs.
+  it('takes at most `limit` jobs, oldest due first, and a second handle takes the next ones', async () => {
+    await using t = await createTestApp(jobApp, {
+      database: dialect === 'sqlite' ? 'sqlite-file' : dialect,
+      clock: NOW,
+      listen: false,
+    });
+    for (let i = 0; i < 20; i++)
+      await t.db.transaction((tx) =>
+        enqueueJob(
+          tx,
+          {
+            kind: 'action',
+            name: 'makeReceipt',
+            payload: { input: { job: `r${i}` } },
+            runAt: new Date(Date.parse(NOW) - (20 - i) * 1_000),
+          },
+          t.clock.now(),
+        ),
+      );
+    // A job not due yet is never taken.
+    await t.db.transaction((tx) =>
+      enqueueJob(
+        tx,
+        { kind: 'action', name: 'later', payload: {}, runAt: new Date(lease(1)) },
+        t.clock.now(),
+      ),
+    );
+    const other = openDatabase(t.databaseUrl);
+    try {
+      const first = await claimJobs(t.db, NOW, lease(60), 4);
+      const second = await claimJobs(other, NOW, lease(61), 4);
+      expect(first.map((j) => j.payload.input)).toEqual([0, 1, 2, 3].map((i) => ({ job: `r${i}` })));
+      expect(second.map((j) => j.payload.input)).toEqual([4, 5, 6, 7].map((i) => ({ job: `r${i}` })));
+      expect(first.every((j) => j.lockedUntil === lease(60) && j.status === 'queued')).toBe(true);
+      const rest = await claimJobs(other, NOW, lease(62), 100);
+      expect(rest.map((j) => j.name)).toEqual(Array(12).fill('makeReceipt'));
+      expect(await claimJobs(t.db, NOW, lease(63), 100)).toEqual([]);
+      // Once a lease has run out, the job is free to take again (and the later one is due).
+      const again = await claimJobs(t.db, lease(60), lease(120), 100);
+      expect(again.map((j) => j.name)).toEqual([...Array(4).fill('makeReceipt'), 'later']);
+    } finally {
+      await other.close();
+    }
+  });
+});
