@@ -1,7 +1,7 @@
 /**
  * `createClient<typeof app>()`: the typed SDK of one app — auth and the account flows,
- * records, transitions, actions, invitations, API keys and realtime — with every name and
- * shape checked against the app's spec.
+ * records, transitions, actions, invitations, API keys, notifications, jobs and realtime —
+ * with every name and shape checked against the app's spec.
  */
 import type {
   ActionInputOf,
@@ -22,6 +22,7 @@ import type {
 } from '@ninefold/spec';
 import { accountCalls } from './client-accounts';
 import { createAuth } from './client-auth';
+import { automationCalls } from './client-automation';
 import { bulkCalls } from './client-bulk';
 import { isAppError } from './client-error';
 import type { AuditQuery, CallOptions, ListOptions, Page, Record$, Where } from './client-types';
@@ -84,6 +85,7 @@ export function createClient<A>(options: ClientOptions = {}) {
   return {
     auth,
     ...accountCalls<A>(http),
+    ...automationCalls(http, (listener) => realtime.onNotification(listener)),
     /**
      * True for an error thrown by this client, typed by the app; with a code, only that code,
      * its `params` typed by the code's message.

@@ -17,12 +17,21 @@ export type {
   ImportReport,
   ImportRowResult,
   Invitation,
+  JobEntry,
+  JobKind,
+  JobStatus,
   MailEntry,
   MetaAnswer,
+  NotificationItem,
+  NotificationList,
+  NotificationPreference,
+  NotificationPreferences,
+  NotificationPreferencesPatch,
   QuotaUsage,
   RatesAnswer,
   RateUsage,
   RecordCan,
+  UnreadAnswer,
   VerifyEmailAnswer,
 } from '@ninefold/spec';
 export type {
@@ -41,6 +50,7 @@ export type {
   InvitationOf,
 } from './client-accounts';
 export type { SessionEvent, SessionUser, SignedIn } from './client-auth';
+export type { JobListQuery, NotificationQuery } from './client-automation';
 export type { ExportOptions, ImportOptions, ImportProgress } from './client-bulk';
 export type {
   AppErrorCode,
@@ -66,5 +76,5 @@ export type { ClientOptions, NinefoldClient, WriteOptions } from './create-clien
 export { createClient } from './create-client';
 export type { ExpandedOf, ListItem, RefFieldName, RefTarget } from './expand-types';
 export { aggregateQuery, exportQuery, listQuery } from './query-string';
-export type { RealtimeEvent, WebSocketFactory } from './realtime-connection';
+export type { NotificationEvent, RealtimeEvent, WebSocketFactory } from './realtime-connection';
 export { codeForStatus } from './status-code';

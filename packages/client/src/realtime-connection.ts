@@ -4,10 +4,12 @@
  * to every subscriber whenever events may have been missed (a reconnect, or the server
  * dropping events for a slow connection) so they reload. A socket the server ends for its
  * session (close code 4001: signed out elsewhere, role changed, disabled, expired) is not
- * simply reopened: the owner is told first, to learn who the caller is now.
+ * simply reopened: the owner is told first, to learn who the caller is now. The caller's own
+ * in-app notifications come on the same socket, to whoever listens for them.
  */
 
 import type {
+  NotificationItem,
   REALTIME_CLOSE,
   RealtimeChange,
   RealtimeClientMessage,
@@ -16,6 +18,15 @@ import type {
 
 /** What a subscriber hears: a change to a record it holds, or `resync` (reload: events were missed). */
 export type RealtimeEvent = RealtimeChange | { readonly type: 'resync' };
+
+/**
+ * What a notification listener hears: a new notification of the caller, or `resync` (some may
+ * have been missed while the socket was down: reload them).
+ * @example const stop = client.notifications.onNotification((e) => e.type === 'resync' && reload());
+ */
+export type NotificationEvent =
+  | { readonly type: 'notification'; readonly notification: NotificationItem }
+  | { readonly type: 'resync' };
 
 /** The close code the server ends a socket with when its session is over (the contract's, typed to it). */
 export const SESSION_ENDED: (typeof REALTIME_CLOSE)['sessionEnded'] = 4001;
@@ -41,6 +52,7 @@ export type WebSocketFactory = (url: string, token: string | null) => WebSocketL
 export class RealtimeConnection {
   #socket: WebSocketLike | null = null;
   #subs = new Map<string, { spec: SubscriptionSpec; listener: (e: RealtimeEvent) => void }>();
+  #hearers = new Set<(e: NotificationEvent) => void>();
   #next = 0;
   #retry = 0;
   #closed = false;
@@ -66,8 +78,30 @@ export class RealtimeConnection {
     return () => {
       this.#subs.delete(id);
       if (this.#socket?.readyState === 1) this.#send({ type: 'unsubscribe', id });
-      if (this.#subs.size === 0) this.close();
+      if (!this.#wanted()) this.close();
     };
+  }
+
+  /**
+   * Listens for the caller's new notifications (opening the socket if need be); returns the
+   * function that stops.
+   * @example const stop = rt.onNotification((e) => e.type === 'notification' && show(e.notification));
+   */
+  onNotification(listener: (e: NotificationEvent) => void): () => void {
+    // A function listening twice is two listeners: each stop removes its own.
+    const own = (e: NotificationEvent) => listener(e);
+    this.#hearers.add(own);
+    this.#closed = false;
+    if (!this.#socket) this.#connect();
+    return () => {
+      this.#hearers.delete(own);
+      if (!this.#wanted()) this.close();
+    };
+  }
+
+  // The socket stays open while anyone listens: a subscription or a notification listener.
+  #wanted(): boolean {
+    return this.#subs.size > 0 || this.#hearers.size > 0;
   }
 
   /**
@@ -78,7 +112,7 @@ export class RealtimeConnection {
     const old = this.#socket;
     this.#socket = null;
     old?.close(1000);
-    if (!this.#closed && this.#subs.size > 0) this.#connect();
+    if (!this.#closed && this.#wanted()) this.#connect();
   }
 
   /** Closes the socket; a later subscribe opens a new one. */
@@ -117,15 +151,17 @@ export class RealtimeConnection {
         for (const [id, { spec }] of this.#subs) this.#send({ type: 'subscribe', id, ...this.#wire(spec) });
       } else if (msg.type === 'event') {
         this.#subs.get(msg.sub)?.listener(msg);
+      } else if (msg.type === 'notification') {
+        for (const hear of [...this.#hearers]) hear(msg);
       } else if (msg.type === 'resync') {
-        for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
+        this.#resync();
       }
     };
     socket.onclose = (ev) => {
       if (this.#socket !== socket) return;
       this.#socket = null;
       const reconnect = () => {
-        if (!this.#closed && !this.#socket && this.#subs.size > 0) this.#connect();
+        if (!this.#closed && !this.#socket && this.#wanted()) this.#connect();
       };
       if (ev.code === SESSION_ENDED) {
         // Reopened only once the owner knows who the caller is now (a dead token would be refused).
@@ -137,7 +173,7 @@ export class RealtimeConnection {
           });
         return;
       }
-      if (this.#closed || this.#subs.size === 0) return;
+      if (this.#closed || !this.#wanted()) return;
       // Whatever happened while disconnected is unknown: every subscriber reloads.
       this.#resync();
       setTimeout(reconnect, Math.min(30_000, 250 * 2 ** this.#retry++));
@@ -147,5 +183,6 @@ export class RealtimeConnection {
   #resync(): void {
     if (this.#closed) return;
     for (const { listener } of this.#subs.values()) listener({ type: 'resync' });
+    for (const hear of [...this.#hearers]) hear({ type: 'resync' });
   }
 }

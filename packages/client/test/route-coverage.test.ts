@@ -154,6 +154,28 @@ describe('the account methods call their routes', () => {
     ],
     ['deleteApiKey', () => client.apiKeys.revoke(id), '', undefined],
     ['listMail', () => client.mail.list(), '', undefined],
+    [
+      'listNotifications',
+      () => client.notifications.list({ limit: 20, cursor: 'c1' }),
+      '?limit=20&cursor=c1',
+      undefined,
+    ],
+    ['readNotification', () => client.notifications.read(id), '', {}],
+    ['readAllNotifications', () => client.notifications.readAll(), '', {}],
+    ['getNotificationPreferences', () => client.notifications.preferences(), '', undefined],
+    [
+      'updateNotificationPreferences',
+      () => client.notifications.setPreferences({ agentReplied: { email: false } }),
+      '',
+      { agentReplied: { email: false } },
+    ],
+    [
+      'listJobs',
+      () => client.jobs.list({ status: 'dead', kind: 'webhook' }),
+      '?status=dead&kind=webhook',
+      undefined,
+    ],
+    ['retryJob', () => client.jobs.retry(id), '', {}],
   ];
 
   it.each(calls)('%s', async (route, call, query, body) => {

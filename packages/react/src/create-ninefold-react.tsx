@@ -19,7 +19,9 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { accountHooks } from './account-hooks';
 import { authHooks } from './auth-hooks';
+import { jobHooks } from './job-hooks';
 import { applyLiveEvent } from './live-cache';
+import { notificationHooks } from './notification-hooks';
 import { queryHooks } from './query-hooks';
 import { keys } from './query-keys';
 import { readHooks } from './read-hooks';
@@ -95,6 +97,8 @@ export function createNinefoldReact<A>() {
 
     ...authHooks<A>(useClient),
     ...accountHooks<A>(useClient),
+    ...notificationHooks<A>(useClient),
+    ...jobHooks<A>(useClient),
 
     /** The spec's client-facing form and the platform's form rules (`/api/meta`). */
     useMeta() {

@@ -1,8 +1,8 @@
 /**
  * Query keys: every cached query of one entity starts with `['nf', entity]`, so a change
  * to the entity can refresh all of them at once. What belongs to no entity (the meta, the
- * session, the audit log, the limits, invitations, API keys, mail) sits under a `$` name no
- * entity can have.
+ * session, the audit log, the limits, invitations, API keys, mail, notifications, jobs) sits
+ * under a `$` name no entity can have.
  * @example queryClient.invalidateQueries({ queryKey: keys.apiKeys() })
  */
 export const keys = {
@@ -23,4 +23,11 @@ export const keys = {
   apiKeys: (userId?: string | null) =>
     userId === undefined ? (['nf', '$apiKeys'] as const) : (['nf', '$apiKeys', userId] as const),
   mail: () => ['nf', '$mail'] as const,
+  /** The caller's notifications (with the unread count), by page size; without one: all. */
+  notifications: (limit?: number) =>
+    limit === undefined ? (['nf', '$notifications'] as const) : (['nf', '$notifications', limit] as const),
+  notificationPreferences: () => ['nf', '$notificationPreferences'] as const,
+  /** Without a query: every list of jobs (a retry refreshes them all). */
+  jobs: (query?: unknown) =>
+    query === undefined ? (['nf', '$jobs'] as const) : (['nf', '$jobs', query] as const),
 };

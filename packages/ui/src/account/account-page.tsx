@@ -1,9 +1,11 @@
 /**
  * The signed-in person's own account (`/account`): who they are, their email (changed only
- * once the new address is confirmed), their password, their sessions, and their API keys.
+ * once the new address is confirmed), their password, their sessions, their API keys, and
+ * how they hear of notifications.
  */
 import { PageHeader } from '../components/page-header';
 import { useMeta } from '../meta/meta-provider';
+import { NotificationPreferencesSection } from '../notifications/notification-preferences';
 import type { PageProps } from '../registry/ui-registry';
 import { useSession } from '../session/session-provider';
 import { ApiKeysSection } from './api-keys-section';
@@ -37,6 +39,7 @@ export default function AccountPage(props: PageProps) {
       <ChangePasswordForm />
       <SignOutEverywhere />
       <ApiKeysSection role={role} />
+      <NotificationPreferencesSection />
     </div>
   );
 }

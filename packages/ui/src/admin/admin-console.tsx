@@ -2,7 +2,8 @@
  * The admin console (`/admin`, added by the UI for the spec's admin roles; see
  * screens/app-screens.ts): people and roles, the app's own panels (its registry's
  * `adminPanels`), the schema, the state machines drawn, the permission matrix, the error catalogue,
- * the limits with current usage, the mail sent (the development outbox's readable), and the audit log. Admins only. Lazy-loaded by the app's
+ * the limits with current usage, the mail sent (the development outbox's readable), the job
+ * queue (webhook deliveries included), and the audit log. Admins only. Lazy-loaded by the app's
  * router, so it and what it brings (dagre, the data table) stay out of the first page. The
  * open tab lives in the URL (`?tab=audit`), so it survives a reload.
  */
@@ -17,6 +18,7 @@ import { type AdminSection, adminSections } from './admin-sections';
 import { AdminTabs } from './admin-tabs';
 import { AuditPanel } from './audit-panel';
 import { ErrorsPanel } from './errors-panel';
+import { JobsPanel } from './jobs-panel';
 import { LimitsPanel } from './limits-panel';
 import { MailPanel } from './mail-panel';
 import { PermissionsPanel } from './permissions-panel';
@@ -27,6 +29,7 @@ import './admin-people.css';
 import './admin-diagram.css';
 import './admin-spec.css';
 import './admin-audit.css';
+import './admin-jobs.css';
 
 // The diagrams bring dagre, the console's largest dependency: it loads once the console is
 // up (or when the tab is opened first), not before the first tab can show.
@@ -41,6 +44,7 @@ const BUILT_IN: readonly AdminSection[] = [
   { id: 'errors', label: 'Error catalogue', Panel: ErrorsPanel },
   { id: 'limits', label: 'Constants and limits', Panel: LimitsPanel },
   { id: 'mail', label: 'Mail', Panel: MailPanel },
+  { id: 'jobs', label: 'Jobs', Panel: JobsPanel },
   { id: 'audit', label: 'Audit log', Panel: AuditPanel },
 ];
 

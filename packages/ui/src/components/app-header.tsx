@@ -1,10 +1,11 @@
 /**
  * The header: the app's name, the navigation, the theme switch, and who is signed in with
- * their account page and a way out — or ways in.
+ * their notifications, their account page and a way out — or ways in.
  */
 import { useState } from 'react';
 import { ACCOUNT_ROUTES } from '../account/account-screens';
 import { useMeta } from '../meta/meta-provider';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Link } from '../router/link';
 import { useRouter } from '../router/router-provider';
 import { useSession } from '../session/session-provider';
@@ -47,6 +48,7 @@ export function AppHeader() {
               <strong>{String(user.name ?? user.email)}</strong>
               <span className="role"> · {meta.roles[role]?.label ?? role}</span>
             </span>
+            <NotificationBell />
             <Link to={ACCOUNT_ROUTES.account} className="account-link">
               Account
             </Link>
