@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- <suite>`: core, mixed, postgres, query, realtime, realtime-10k or all (default all);
- * `soak` runs alone on a database of its own. Seeds (or reuses) the
+ * `soak` and `timers` run alone, each on databases of its own. Seeds (or reuses) the
  * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
  * and writes them to bench/.data/results-<time>.md.
  */
@@ -33,25 +33,32 @@ SUITES['realtime-10k'] = () =>
     m.realtimeSuite({ ...m.realtimeSettings(), subscribers: 10_000, agents: 99 }),
   );
 
-// The soak grows its own ~50,000-ticket table; it needs no 1,000,000-ticket seed, and is
-// not part of `all` (it runs three minutes by design).
-if (process.argv[2] === 'soak') {
-  const { soakSuite } = await import('./suites/soak-suite');
-  const markdown = await soakSuite();
+// Suites on databases of their own, with no 1,000,000-ticket seed, and not part of `all`:
+// the soak grows its own ~50,000-ticket table (three minutes by design); the timers suite
+// files 10,000 timers per dialect and waits for them to come due.
+const STANDALONE: Record<string, () => Promise<string>> = {
+  soak: () => import('./suites/soak-suite').then((m) => m.soakSuite()),
+  timers: () => import('./suites/timers-suite').then((m) => m.timersSuite()),
+};
+const standalone = STANDALONE[process.argv[2] ?? ''];
+if (standalone) {
+  const markdown = await standalone();
   console.log(`\n${markdown}`);
   mkdirSync(DATA_DIR, { recursive: true });
   writeFileSync(
-    join(DATA_DIR, `results-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.md`),
+    join(DATA_DIR, `results-${process.argv[2]}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`),
     markdown,
   );
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 
 const name = process.argv[2] ?? 'all';
 const chosen = name === 'all' ? Object.keys(SUITES) : [name];
 const unknown = chosen.filter((s) => !(s in SUITES));
 if (unknown.length > 0) {
-  console.error(`Unknown suite ${unknown.join(', ')}; choose one of ${Object.keys(SUITES).join(', ')}, all.`);
+  console.error(
+    `Unknown suite ${unknown.join(', ')}; choose one of ${[...Object.keys(SUITES), ...Object.keys(STANDALONE)].join(', ')}, all.`,
+  );
   process.exit(2);
 }
 
