@@ -13,9 +13,10 @@
  * dropped, and the sockets that missed events are told to resync once they can hear it. An
  * event whose dispatch fails (a related row could not be read) is logged, and every socket
  * subscribed to its entity is told to resync: none is left holding a stale copy unknowingly.
- * Sockets end with their sessions, ahead of the backlog (session-sweep.ts).
+ * Sockets end with their sessions, ahead of the backlog (session-sweep.ts). An in-app
+ * notification goes to every socket of its person alone, in its turn among the events.
  */
-import { REALTIME_CLOSE } from '@ninefold/spec';
+import { type NotificationItem, REALTIME_CLOSE } from '@ninefold/spec';
 import { sql } from 'kysely';
 import { AppError } from '../core/app-error';
 import type { BusEvent } from '../core/changes/change-event';
@@ -272,7 +273,11 @@ export class RealtimeHub {
       for (const c of this.clients) if (c.subs.size > 0) this.#resyncs.owe(c, event.reason);
       return;
     }
-    if (event.kind === 'sessionEnded' || event.kind === 'notification') return;
+    if (event.kind === 'sessionEnded') return;
+    if (event.kind === 'notification') {
+      this.#notify(event.userId, event.notification);
+      return;
+    }
     const rows = new Map<string, Promise<Rec | null>>();
     const load: RowLoader = (entity, id) => {
       const key = `${entity}:${id}`;
@@ -308,6 +313,18 @@ export class RealtimeHub {
         const message = told instanceof Promise ? await told : told;
         if (message) this.#deliver(client, message);
       }
+    }
+  }
+
+  /** A notification goes to every socket of its recipient, whatever it subscribed to. */
+  #notify(userId: string, notification: NotificationItem): void {
+    let text: string | undefined;
+    const at = this.core.now().getTime();
+    for (const client of this.clients) {
+      if (client.caller?.id !== userId) continue;
+      if (client.expiresAt !== undefined && at >= client.expiresAt) continue;
+      text ??= JSON.stringify({ type: 'notification', notification });
+      this.#deliver(client, text);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
- * The mail the platform sends for its account flows, each a message of the catalogue that an
- * app may reword by declaring the same name in `messages`. Every one carries the `{link}` the
- * flow needs; the server fills the params below.
+ * The mail the platform sends for its account flows and its notifications, each a message of
+ * the catalogue that an app may reword by declaring the same name in `messages`. Every one
+ * carries the `{link}` it is sent for; the server fills the params below.
  */
 import type { ParamKinds } from '../errors/message-template';
 
@@ -35,6 +35,13 @@ export const BUILTIN_MESSAGES = {
     text: 'Hello {name},\n\nYou asked to use {email} for your {app} account. Confirm it here:\n\n{link}\n\nUntil you do, your account keeps its old address. The link works once, within {hours} hours.',
     params: { ...COMMON, email: 'string', hours: 'number' },
     description: 'Sent to the new address when someone changes their email.',
+  },
+  notification: {
+    subject: '{title}',
+    text: 'Hello {name},\n\n{title}\n\n{body}\n\nSee it in {app}:\n\n{link}\n\nYou can choose which notifications reach you by email in your account settings.',
+    params: { ...COMMON, title: 'string', body: 'string' },
+    description:
+      'Sent for a notification of the spec to each person it names whose email channel is on; the link opens its record.',
   },
 } as const satisfies Record<
   string,

@@ -7,6 +7,7 @@
 import { ACCOUNT_LINK_ROUTES, type App } from '@ninefold/spec';
 import type { Executor } from '../../db/database';
 import type { LinkResolver, MailLink, QueuedMail } from '../../mail/link-resolver';
+import { rootedLink } from '../notifications/notification-link';
 import type { Rec } from '../records/row-codec';
 import { issueToken } from './tokens';
 
@@ -35,7 +36,8 @@ export function accountLinks(app: App): LinkResolver {
   const constant = (name: string) => Number(app.constants[name]?.value);
   return async (exec, mail, { now, appUrl }) => {
     const link = mail.link;
-    if (!link) return { to: mail.to, params: mail.params };
+    // A link queued as a path (a notification's record) points into the UI where it is now.
+    if (!link) return { to: mail.to, params: rootedLink(mail.params, appUrl) };
     const base = { ...mail.params, app: app.about.name };
     const issue = async (user: Rec, email: string) => {
       const t = { purpose: link.purpose, userId: String(user.id), email };
