@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import {
   createNinefold,
+  type JobWorkerOptions,
+  jobOptionsFromEnv,
   type MailOptions,
   mailOptionsFromEnv,
   type Ninefold,
@@ -45,13 +47,16 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
   const env = io.env ?? process.env;
   const app = await loadCheckedApp(options.appDir, io.cwd);
   // WEBHOOK_<NAME>_URL and _SECRET: a half-set or malformed pair stops the start, by name.
+  // NINEFOLD_JOB_*: how the job worker runs (a crash test shortens the lease, a bench
+  // widens the concurrency).
   let webhooks: WebhookTargets;
+  let jobs: JobWorkerOptions;
   try {
     webhooks = webhookTargets(app, env);
+    jobs = jobOptionsFromEnv(env);
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  const jobLeaseMs = Number(env.NINEFOLD_JOB_LEASE_MS) || 0;
   const where = databaseLocation(options.appDir, io.cwd, io.env);
   const db = openDatabase(where.url);
   const devUrl = env[DEV_URL_ENV];
@@ -72,9 +77,7 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
       trustProxy: options.trustProxy,
       mail,
       webhooks,
-      // How long a process holds a job it runs: a job of a process killed midway waits that
-      // long before another takes it (a crash test shortens it).
-      ...(jobLeaseMs > 0 ? { jobs: { leaseMs: jobLeaseMs } } : {}),
+      jobs,
     });
   } catch (e) {
     await db.close();

@@ -26,6 +26,7 @@ export { restoreSqliteFile, sqliteInUse, sqliteProblems } from './db/sqlite/sqli
 export type { ServerOptions } from './http/build-server';
 export { buildServer } from './http/build-server';
 export { staticUi } from './http/static-ui';
+export { jobOptionsFromEnv } from './jobs/job-options-env';
 export { JOB_ATTEMPTS } from './jobs/job-queue';
 export type { JobKind, JobRow, WebhookTarget, WebhookTargets } from './jobs/job-types';
 export { type JobQuery, JobWorker, type JobWorkerOptions } from './jobs/job-worker';

@@ -69,12 +69,15 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
   );
   const server = await buildServer(core, { ...options, mailer, jobs });
   logs.server = server;
+  // Any write may tell someone by email when a notification of the app does.
+  const mails = Object.values(app.notifications).some((n) => n.channels.email);
   // Actions and account flows queue mail; their answer goes out once the write committed,
   // so the worker may look at once rather than at its next poll.
   server.addHook('onResponse', (req, reply, done) => {
-    if (req.method === 'POST' && reply.statusCode < 300 && MAILING.test(req.url)) mailer.kick();
+    const wrote = req.method !== 'GET' && reply.statusCode < 300;
+    if (wrote && (mails || (req.method === 'POST' && MAILING.test(req.url)))) mailer.kick();
     // Any write may have queued a job due now (a trigger's, a webhook delivery).
-    if (req.method !== 'GET' && reply.statusCode < 300) jobs.kick();
+    if (wrote) jobs.kick();
     done();
   });
   mailer.start();

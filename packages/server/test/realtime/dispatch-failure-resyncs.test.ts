@@ -43,6 +43,8 @@ describe.each(DIALECTS)('a dispatch that fails, on %s', (dialect) => {
     const restore = interceptHubLoads(h.nf.core.db, 'tickets', () =>
       Promise.reject(new Error('Connection terminated unexpectedly')),
     );
+    // Counted from before the write: the resync may arrive while the write is still settling.
+    const before = { customer: sockets.customer.messages.length, agent: sockets.agent.messages.length };
     try {
       const res = await h.request({
         method: 'POST',
@@ -55,8 +57,10 @@ describe.each(DIALECTS)('a dispatch that fails, on %s', (dialect) => {
     } finally {
       restore();
     }
-    for (const s of [sockets.customer, sockets.agent])
-      expect(await s.next((m) => m.type === 'resync')).toMatchObject({ type: 'resync' });
+    for (const who of ['customer', 'agent'] as const)
+      expect(await sockets[who].next((m) => m.type === 'resync', before[who])).toMatchObject({
+        type: 'resync',
+      });
     await sockets.articles.barrier();
     expect(sockets.articles.messages.some((m) => m.type === 'resync')).toBe(false);
     expect(logged).toHaveLength(1);

@@ -19,7 +19,7 @@ const cases: BrokenCase[] = [
       d.actions.assignToMe!.who = {};
     },
     path: 'actions.assignToMe.who',
-    mentions: "action 'assignToMe' lets no role call it",
+    mentions: "action 'assignToMe' lets no role call it, and no trigger or schedule runs it",
   },
   {
     name: 'an action input referring to an undeclared entity',
@@ -43,5 +43,15 @@ const cases: BrokenCase[] = [
 describe('checkActions', () => {
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+
+  it('lets an action only a schedule runs name no role', () => {
+    const edit = (d: Parameters<Parameters<typeof messagesAt>[1]>[0]) => {
+      d.actions.ticketStats!.who = {};
+      d.schedules = {
+        nightly: { name: 'nightly', cron: '0 2 * * *', zone: 'UTC', action: 'ticketStats', input: {} },
+      };
+    };
+    expect(messagesAt(helpdesk, edit, 'actions.ticketStats.who')).toEqual([]);
   });
 });

@@ -17,8 +17,16 @@ export function checkActions(ctx: CheckContext): void {
     const path = `actions.${name}`;
     // An action acts on no single record, so its rules and defaults have none to read.
     const place: FieldPlace = { allowNested: true, scope: { kind: 'none', what: `action '${name}'` } };
-    if (Object.keys(action.who).length === 0) {
-      ctx.report(`${path}.who`, `action '${name}' lets no role call it, so nobody can`);
+    // An action only the system runs (a trigger's, a schedule's) rightly names no role; one
+    // queued by a handler's `schedule` alone names a role the checker can see run it.
+    const systemRuns =
+      Object.values(ctx.app.triggers).some((t) => t.action?.name === name) ||
+      Object.values(ctx.app.schedules).some((s) => s.action === name);
+    if (Object.keys(action.who).length === 0 && !systemRuns) {
+      ctx.report(
+        `${path}.who`,
+        `action '${name}' lets no role call it, and no trigger or schedule runs it, so it never runs`,
+      );
     }
     for (const [role, rule] of Object.entries(action.who)) {
       checkRoleRef(ctx, role, `${path}.who.${role}`);

@@ -21,7 +21,7 @@ const cases: BrokenCase[] = [
       d.entities.tickets!.states!.transitions.triage!.who = {};
     },
     path: 'entities.tickets.states.transitions.triage.who',
-    mentions: "transition 'triage' lets no role run it",
+    mentions: "transition 'triage' lets no role run it, and no timer or trigger takes it",
   },
   {
     name: 'a who rule on an unknown field',
@@ -108,5 +108,17 @@ const cases: BrokenCase[] = [
 describe('checkTransitions', () => {
   it.each(cases)('reports $name', ({ edit, path, mentions }) => {
     expect(messagesAt(helpdesk, edit, path)).toEqual([expect.stringContaining(mentions)]);
+  });
+
+  // Only the system takes these: a timed transition, and one a trigger takes.
+  it.each([
+    ['close', 'a timer takes it'],
+    ['respond', 'the trigger customerReplyReopens takes it'],
+  ])('lets %s name no role (%s)', (transition) => {
+    const path = `entities.tickets.states.transitions.${transition}.who`;
+    const edit = (d: Parameters<Parameters<typeof messagesAt>[1]>[0]) => {
+      d.entities.tickets!.states!.transitions[transition]!.who = {};
+    };
+    expect(messagesAt(helpdesk, edit, path)).toEqual([]);
   });
 });

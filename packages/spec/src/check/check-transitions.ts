@@ -31,8 +31,12 @@ function checkTransition(
 ): void {
   const scope = recordScope(name);
   const options = { inputs: t.input };
-  if (Object.keys(t.who).length === 0) {
-    ctx.report(`${path}.who`, `transition '${t.name}' lets no role run it, so nobody can`);
+  // A transition only the system takes (a timer's, a trigger's) rightly names no role.
+  if (Object.keys(t.who).length === 0 && !t.after && !takenByTrigger(ctx, name, t.name)) {
+    ctx.report(
+      `${path}.who`,
+      `transition '${t.name}' lets no role run it, and no timer or trigger takes it, so it never runs`,
+    );
   }
   for (const [role, rule] of Object.entries(t.who)) {
     checkRoleRef(ctx, role, `${path}.who.${role}`);
@@ -80,4 +84,14 @@ function checkAssignment(
     const problem = valueProblem(field, value.value);
     if (problem) ctx.report(path, `transition '${t.name}' sets '${key}' to a value that ${problem}`);
   }
+}
+
+function takenByTrigger(ctx: CheckContext, entity: string, transition: string): boolean {
+  return Object.values(ctx.app.triggers).some((tr) => {
+    if (tr.transition?.name !== transition) return false;
+    const via = tr.transition.record;
+    const on = ctx.app.entities[tr.on.entity];
+    const target = via ? on?.fields[via] : undefined;
+    return via ? target?.type === 'ref' && target.entity === entity : tr.on.entity === entity;
+  });
 }

@@ -29,7 +29,20 @@ export async function eventMatches(
   if (node.op === 'transition' && node.transitions && !node.transitions.includes(change.name ?? ''))
     return false;
   if (!node.when) return true;
-  return scope.holds(node.when, change.entity, eventRecord(change), { changed: changedFields(change) });
+  return actorScope(scope, change).holds(node.when, change.entity, eventRecord(change), {
+    changed: changedFields(change),
+  });
+}
+
+/**
+ * `scope` as the change's author saw it: a change a trigger made inside a person's write is
+ * the system's, not theirs.
+ * @example const judge = actorScope(scope, change); judge.caller?.id // the author's id, or undefined
+ */
+export function actorScope(scope: RecordScope, change: ChangeEvent): RecordScope {
+  const actor = change.actor;
+  if (actor === undefined || actor?.id === scope.caller?.id) return scope;
+  return actor ? scope.as({ ...actor }, false) : scope.as(null, true);
 }
 
 /**

@@ -16,6 +16,12 @@ export interface ChangeEvent {
   readonly before: Readonly<Record<string, unknown>> | null;
   readonly after: Readonly<Record<string, unknown>> | null;
   readonly at: string;
+  /**
+   * Who made it (null: the system — a trigger, a timer, a schedule): automation judges an
+   * event's `when` and leaves out its author by it, even for changes a trigger made within
+   * a person's write.
+   */
+  readonly actor?: { readonly id: string; readonly role: string; readonly email: string } | null;
 }
 
 /** A session ended (sign-out): sockets opened with it close. */

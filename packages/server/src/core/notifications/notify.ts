@@ -6,7 +6,7 @@
  */
 import type { NotificationNode } from '@ninefold/spec';
 import { queueMail } from '../../mail/queue-mail';
-import { eventMatches, eventRecord } from '../automation/event-match';
+import { actorScope, eventMatches, eventRecord } from '../automation/event-match';
 import type { ChangeEvent } from '../changes/change-event';
 import { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
@@ -27,7 +27,10 @@ export async function notify(scope: RecordScope, changes: readonly ChangeEvent[]
   for (const change of changes) {
     for (const node of nodes) {
       if (node.on.op === 'timer') continue;
-      if (await eventMatches(scope, node.on, change)) await notifyOn(scope, node, eventRecord(change));
+      // Judged, and its author left out, by who made the change: a trigger's change within a
+      // person's write is the system's.
+      if (await eventMatches(scope, node.on, change))
+        await notifyOn(actorScope(scope, change), node, eventRecord(change));
     }
   }
 }

@@ -56,6 +56,14 @@ export class RecordScope {
     return roleOf(this.caller);
   }
 
+  /**
+   * Another caller (null: the system) on the same executor, clock and staged events.
+   * @example const asAuthor = scope.as(null, true);
+   */
+  as(caller: Caller | null, system = this.system): RecordScope {
+    return new RecordScope(this.app, this.exec, caller, this.now, system, this.events);
+  }
+
   /** The same caller and clock on another executor (a transaction). */
   on(exec: Executor, system = this.system): RecordScope {
     return new RecordScope(this.app, exec, this.caller, this.now, system, this.events);
@@ -97,7 +105,9 @@ export class RecordScope {
 
   /** Records a committed-to-be change for realtime. */
   changed(event: Omit<ChangeEvent, 'kind' | 'at'>): void {
-    this.events.push({ kind: 'change', at: this.now.toISOString(), ...event });
+    const c = this.caller;
+    const actor = c ? { id: c.id, role: c.role, email: c.email } : null;
+    this.events.push({ kind: 'change', at: this.now.toISOString(), actor, ...event });
   }
 
   /** Forgets cached rows after a write, so later rules see the new values. */
