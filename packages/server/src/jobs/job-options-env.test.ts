@@ -5,7 +5,10 @@ describe('jobOptionsFromEnv', () => {
   it.each([
     [{}, {}],
     [{ NINEFOLD_JOB_CONCURRENCY: '8' }, { concurrency: 8 }],
-    [{ NINEFOLD_JOB_POLL_MS: '250', NINEFOLD_JOB_LEASE_MS: '1500' }, { pollMs: 250, leaseMs: 1500 }],
+    [
+      { NINEFOLD_JOB_POLL_MS: '250', NINEFOLD_JOB_LEASE_MS: '1500' },
+      { pollMs: 250, leaseMs: 1500 },
+    ],
     [{ NINEFOLD_JOB_CONCURRENCY: '' }, {}],
   ])('reads %j as %j', (env, options) => {
     expect(jobOptionsFromEnv(env)).toEqual(options);
