@@ -54,7 +54,8 @@ export function roleScope(app: App, exec: Executor, role: string, now: Date): Re
 
 /**
  * The payload `reader` (a `roleScope`) is sent for `change`, or null: a record it may not
- * read, or an update of only fields hidden from it (even that it happened would tell).
+ * read, or an update or transition of only fields hidden from it (even that it happened
+ * would tell).
  * @example const payload = await webhookPayload(roleScope(app, tx, 'agent', now), change);
  */
 export async function webhookPayload(
@@ -69,10 +70,12 @@ export async function webhookPayload(
     id: change.id,
     record: readableCopy(record, fields),
   };
-  if (change.op === 'update') {
+  if (change.op === 'update' || change.op === 'transition') {
+    // As history and realtime judge it: a change of only hidden fields (a transition whose
+    // state field the role may not read, say) is not told at all.
     const changed = [...changedFields(change)];
     if (isHiddenChange(changed, fields)) return null;
-    data.changed = changed.filter((f) => isReadable(fields, f));
+    if (change.op === 'update') data.changed = changed.filter((f) => isReadable(fields, f));
   }
   if (change.op === 'transition') {
     const stateField = reader.entity(change.entity).states?.field;
