@@ -49,7 +49,7 @@ it('a transition changing only fields hidden from the role is not told', async (
   const member = await t.clientAs('member');
   const agent = await t.clientAs('agent');
   const made = await member.create('orders', { title: 'Bolts' });
-  await agent.transition('orders', made.id, 'flag');
+  await agent.transition('orders', made.id, 'flag', {});
   await t.runJobs();
   await t.runJobs();
   expect(receiver.deliveries.map((d) => d.body)).toEqual([]);

@@ -40,9 +40,12 @@ export async function eventMatches(
  * @example const judge = actorScope(scope, change); judge.caller?.id // the author's id, or undefined
  */
 export function actorScope(scope: RecordScope, change: ChangeEvent): RecordScope {
-  const actor = change.actor;
-  if (actor === undefined || actor?.id === scope.caller?.id) return scope;
-  return actor ? scope.as({ ...actor }, false) : scope.as(null, true);
+  const { actor, bySystem } = change;
+  if (actor === undefined) return scope;
+  const system = scope.system && !scope.caller;
+  if (bySystem) return system ? scope : scope.as(null, true);
+  if (actor === null) return !scope.caller && !scope.system ? scope : scope.as(null, false);
+  return actor.id === scope.caller?.id && !system ? scope : scope.as({ ...actor }, false);
 }
 
 /**

@@ -9,6 +9,9 @@ import type { Rec } from '../records/row-codec';
 import { evalExpr } from '../rules/evaluate-expr';
 import type { RuleContext } from '../rules/rule-context';
 
+const FIRST_MOMENT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_MOMENT = Date.parse('9999-12-31T23:59:59.999Z');
+
 const UNIT_MS = { days: 86_400_000, hours: 3_600_000, minutes: 60_000 } as const;
 
 /**
@@ -43,6 +46,7 @@ export function timerMoment(
     if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
     at += amount * UNIT_MS[unit];
   }
-  // Out of the range a Date holds: no moment at all, rather than a RangeError later.
-  return Math.abs(at) <= 8.64e15 ? new Date(at) : null;
+  // Outside years 0000–9999 no moment at all: an ISO time there reads `+010000-…`, which
+  // PostgreSQL refuses and SQLite would compare as text before every real moment.
+  return at >= FIRST_MOMENT && at <= LAST_MOMENT ? new Date(at) : null;
 }

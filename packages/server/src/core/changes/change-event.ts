@@ -17,11 +17,12 @@ export interface ChangeEvent {
   readonly after: Readonly<Record<string, unknown>> | null;
   readonly at: string;
   /**
-   * Who made it (null: the system — a trigger, a timer, a schedule): automation judges an
-   * event's `when` and leaves out its author by it, even for changes a trigger made within
-   * a person's write.
+   * Who made it (null: nobody signed in): automation judges an event's `when` and leaves out
+   * its author by it, even for changes a trigger made within a person's write.
    */
   readonly actor?: { readonly id: string; readonly role: string; readonly email: string } | null;
+  /** Made by the system itself (a trigger, a timer, a schedule, a seed), not for a person. */
+  readonly bySystem?: boolean;
 }
 
 /** A session ended (sign-out): sockets opened with it close. */
@@ -35,6 +36,8 @@ export interface SessionEndedEvent {
 export interface NotificationEvent {
   readonly kind: 'notification';
   readonly userId: string;
+  /** The role it was judged for: only the recipient's sockets acting as it are told. */
+  readonly role: string;
   readonly notification: NotificationItem;
 }
 

@@ -107,7 +107,8 @@ export class RecordScope {
   changed(event: Omit<ChangeEvent, 'kind' | 'at'>): void {
     const c = this.caller;
     const actor = c ? { id: c.id, role: c.role, email: c.email } : null;
-    this.events.push({ kind: 'change', at: this.now.toISOString(), actor, ...event });
+    const bySystem = this.system && !c;
+    this.events.push({ kind: 'change', at: this.now.toISOString(), actor, bySystem, ...event });
   }
 
   /** Forgets cached rows after a write, so later rules see the new values. */
