@@ -8,7 +8,7 @@ const alice = { id: 'a1', role: 'customer', email: 'alice@example.test' };
 const bob = { id: 'b1', role: 'agent', email: 'bob@example.test' };
 
 function change(actor: ChangeEvent['actor'], bySystem?: boolean): ChangeEvent {
-  return {
+  const base = {
     kind: 'change',
     entity: 'tickets',
     id: 't1',
@@ -16,9 +16,8 @@ function change(actor: ChangeEvent['actor'], bySystem?: boolean): ChangeEvent {
     before: {},
     after: {},
     at: '',
-    actor,
-    ...(bySystem ? { bySystem } : {}),
-  };
+  } as const;
+  return { ...base, ...(actor === undefined ? {} : { actor }), ...(bySystem ? { bySystem } : {}) };
 }
 
 // Who a change is judged as: its author, whatever scope automation hears it in — a trigger's
