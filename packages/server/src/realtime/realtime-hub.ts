@@ -14,7 +14,10 @@
  * event whose dispatch fails (a related row could not be read) is logged, and every socket
  * subscribed to its entity is told to resync: none is left holding a stale copy unknowingly.
  * Sockets end with their sessions, ahead of the backlog (session-sweep.ts). An in-app
- * notification goes to every socket of its person alone, in its turn among the events.
+ * notification goes to every socket of its person acting as the role it was judged for
+ * alone, in its turn among the events; one shed from the backlog owes those sockets a
+ * resync, and a gap in the bus owes one to every signed-in socket — a socket that only
+ * listens for notifications (the bell) subscribes to nothing, yet must not miss them silently.
  */
 import { type NotificationItem, REALTIME_CLOSE } from '@ninefold/spec';
 import { sql } from 'kysely';
@@ -81,11 +84,15 @@ export interface RealtimeOptions {
   readonly log?: RealtimeLog;
 }
 
-/** The bus missed events: every subscriber resyncs once the events before it are out. */
+/** The bus missed events: every subscriber and signed-in socket resyncs once the events before it are out. */
 interface Gap {
   readonly kind: 'gap';
   readonly reason: string;
 }
+
+/** Whether a socket is of `userId` acting as `role`: a notification judged for it is theirs. */
+const hears = (client: RealtimeClient, userId: string, role: string): boolean =>
+  client.caller?.id === userId && client.caller.role === role;
 
 /**
  * @example
@@ -220,22 +227,29 @@ export class RealtimeHub {
   }
 
   /**
-   * Drops a backlog too long to dispatch (what it would close was closed when heard), and
-   * every socket subscribed to an entity it touched is owed a resync.
+   * Drops a backlog too long to dispatch (what it would close was closed when heard): every
+   * socket subscribed to an entity it touched, and every socket a dropped notification was
+   * for, is owed a resync (after a dropped gap, every signed-in socket too).
    */
   #shed(dropped: readonly (BusEvent | Gap)[]): void {
     const entities = new Set<string>();
     let all = false;
+    const reason = 'events were dropped while the server was behind';
     for (const e of dropped) {
       if (e.kind === 'gap') {
         all = true;
+        continue;
+      }
+      if (e.kind === 'notification') {
+        for (const c of this.clients) if (hears(c, e.userId, e.role)) this.#resyncs.owe(c, reason);
         continue;
       }
       if (e.kind !== 'change') continue;
       entities.add(e.entity);
       if (e.op === 'delete' && e.before) this.#remember(`${e.entity}:${e.id}`, e.before);
     }
-    this.#oweSubscribers(all ? null : entities, 'events were dropped while the server was behind');
+    if (all) this.#oweSignedIn(reason);
+    this.#oweSubscribers(all ? null : entities, reason);
   }
 
   /**
@@ -262,6 +276,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Owes a resync to every socket with a signed-in caller: it may have missed a notification. */
+  #oweSignedIn(reason: string): void {
+    for (const c of this.clients) if (c.caller) this.#resyncs.owe(c, reason);
+  }
+
   #report(message: string, error: unknown): void {
     try {
       (this.#log ?? consoleLog)(message, error);
@@ -270,12 +289,12 @@ export class RealtimeHub {
 
   async #dispatch(event: BusEvent | Gap): Promise<void> {
     if (event.kind === 'gap') {
-      for (const c of this.clients) if (c.subs.size > 0) this.#resyncs.owe(c, event.reason);
+      for (const c of this.clients) if (c.subs.size > 0 || c.caller) this.#resyncs.owe(c, event.reason);
       return;
     }
     if (event.kind === 'sessionEnded') return;
     if (event.kind === 'notification') {
-      this.#notify(event.userId, event.notification);
+      this.#notify(event.userId, event.role, event.notification);
       return;
     }
     const rows = new Map<string, Promise<Rec | null>>();
@@ -316,12 +335,16 @@ export class RealtimeHub {
     }
   }
 
-  /** A notification goes to every socket of its recipient, whatever it subscribed to. */
-  #notify(userId: string, notification: NotificationItem): void {
+  /**
+   * A notification goes to every socket of its recipient acting as the role it was judged
+   * for, whatever it subscribed to: a socket of theirs opened with a narrower key, or before
+   * a demotion, hears nothing of it, as their notification list shows it not.
+   */
+  #notify(userId: string, role: string, notification: NotificationItem): void {
     let text: string | undefined;
     const at = this.core.now().getTime();
     for (const client of this.clients) {
-      if (client.caller?.id !== userId) continue;
+      if (!hears(client, userId, role)) continue;
       if (client.expiresAt !== undefined && at >= client.expiresAt) continue;
       text ??= JSON.stringify({ type: 'notification', notification });
       this.#deliver(client, text);

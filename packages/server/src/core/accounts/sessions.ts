@@ -89,6 +89,17 @@ const KEY_SELECT = sql`select k.hash as digest, u.id, u.role, u.email, u.disable
 const truthy = (v: unknown) => v === true || v === 1;
 
 /**
+ * The role an account of `role` acts as while its address is not verified, by that role's
+ * `verifyEmail: { actAs }`; undefined when it acts as itself. A session's caller and a
+ * notification's recipient (core/notifications/) are judged alike by it.
+ * @example actAsWhileUnverified(app, 'member', false) // 'guest' for verifyEmail: { actAs: 'guest' }
+ */
+export function actAsWhileUnverified(app: App, role: string, emailVerified: unknown): string | undefined {
+  const verify = app.roles[role]?.verifyEmail;
+  return typeof verify === 'object' && !truthy(emailVerified) ? verify.actAs : undefined;
+}
+
+/**
  * The caller a session or key row stands for, by the spec's role options: null for a disabled
  * account, or a key whose role its owner may no longer hand out (the owner was given another
  * role, or the spec changed), so a key never acts beyond its owner. While the address is not
@@ -105,7 +116,7 @@ function callerOf(app: App, row: AccountRow): SessionRow | null {
   }
   const verify = options.verifyEmail;
   const unverified = verify !== undefined && verify !== false && !truthy(row.emailVerified);
-  if (unverified && typeof verify === 'object') role = verify.actAs;
+  role = actAsWhileUnverified(app, row.role, row.emailVerified) ?? role;
   const caller: Caller = {
     id: row.id,
     role,

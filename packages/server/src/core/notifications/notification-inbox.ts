@@ -1,7 +1,10 @@
 /**
  * A person's notification centre: their notifications newest first (keyset on the
- * time-ordered id), how many are unread, and marking them read. Always the caller's own:
- * another person's notification is NOT_FOUND, exactly as one that never existed.
+ * time-ordered id), how many are unread, and marking them read. Always the caller's own, and
+ * only those judged for the role the caller acts as now: a person's API key narrowed to
+ * another role, their unverified account acting as another, or they after a demotion would
+ * otherwise read words judged for what that role may not read. Another person's
+ * notification, or one judged for another role, is NOT_FOUND, exactly as one that never existed.
  */
 import type { App, NotificationList, UnreadAnswer } from '@ninefold/spec';
 import type { Database } from '../../db/database';
@@ -45,14 +48,18 @@ export async function listNotifications(
   const limit = Math.min(n, pageSize.max);
   const cursor = one(query.cursor, 'cursor');
   if (cursor !== undefined && !isUuid(cursor)) throw bad('cursor is not one this list gave.');
-  let q = core.db.qb.selectFrom('nf_notifications').selectAll().where('userId', '=', caller.id);
+  let q = core.db.qb
+    .selectFrom('nf_notifications')
+    .selectAll()
+    .where('userId', '=', caller.id)
+    .where('role', '=', caller.role);
   if (cursor !== undefined) q = q.where('id', '<', cursor);
   const rows = await core.db.all<NotificationRow>(q.orderBy('id', 'desc').limit(limit + 1));
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return {
     items: page.map(notificationItem),
-    unread: await unreadCount(core.db, caller.id),
+    unread: await unreadCount(core.db, caller),
     nextCursor: more ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -74,7 +81,8 @@ export async function readNotification(
       .selectFrom('nf_notifications')
       .select('id')
       .where('id', '=', id)
-      .where('userId', '=', caller.id);
+      .where('userId', '=', caller.id)
+      .where('role', '=', caller.role);
     if ((await tx.all(mine)).length === 0) throw new AppError('NOT_FOUND');
     await tx.run(
       tx.qb
@@ -82,14 +90,16 @@ export async function readNotification(
         .set({ readAt: at })
         .where('id', '=', id)
         .where('userId', '=', caller.id)
+        .where('role', '=', caller.role)
         .where('readAt', 'is', null),
     );
-    return { unread: await unreadCount(tx, caller.id) };
+    return { unread: await unreadCount(tx, caller) };
   });
 }
 
 /**
- * `POST /api/notifications/read-all`: marks every one of the caller's notifications read.
+ * `POST /api/notifications/read-all`: marks read every one of the caller's notifications
+ * judged for the role they act as now.
  * @example await readAllNotifications(core, caller); // { unread: 0 }
  */
 export async function readAllNotifications(core: InboxCore, who: Caller | null): Promise<UnreadAnswer> {
@@ -101,8 +111,9 @@ export async function readAllNotifications(core: InboxCore, who: Caller | null):
         .updateTable('nf_notifications')
         .set({ readAt: at })
         .where('userId', '=', caller.id)
+        .where('role', '=', caller.role)
         .where('readAt', 'is', null),
     );
-    return { unread: await unreadCount(tx, caller.id) };
+    return { unread: await unreadCount(tx, caller) };
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Each person's channels per notification (`nf_notification_prefs`, id `<userId>:<name>`):
  * what they chose, else the notification's own defaults. A person sees and sets only the
- * notifications their role could ever receive.
+ * notifications the role they act as now could ever receive — the role their notifications
+ * are judged for (notification-recipients.ts): an unverified account acting as another role
+ * sets what that role receives, so they can turn off whatever reaches them.
  */
 import type { App, NotificationNode, NotificationPreference, NotificationPreferences } from '@ninefold/spec';
 import type { Database, Executor } from '../../db/database';
@@ -53,6 +55,7 @@ export async function channelsFor(
 
 /**
  * The notifications a role could receive: those whose event's records it may read at all.
+ * `role` is the one the person acts as (the caller's), as notifyOn judges them.
  * @example receivable(app, 'customer').map((n) => n.name) // ['agentReplied', 'ticketResolved']
  */
 export function receivable(app: App, role: string): NotificationNode[] {

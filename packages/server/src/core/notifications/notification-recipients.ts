@@ -3,18 +3,24 @@
  * reference to users (`'requester'`), through references (`'ticket.assignee'`), or to a
  * record of another entity, whose members are the users referencing it (`'ticket.team'`).
  * The person who caused the event and disabled accounts are left out; each person once.
+ * Each is judged as the role they act as now, as their session is (sessions.ts): an account
+ * whose address is not verified acts as its role's `verifyEmail.actAs`.
  */
 import type { App, NotificationNode } from '@ninefold/spec';
 import type { Executor } from '../../db/database';
+import { actAsWhileUnverified } from '../accounts/sessions';
 import type { RecordScope } from '../records/record-scope';
 import type { Rec } from '../records/row-codec';
 
 /** A person a notification may reach, before their read rights are judged. */
 export interface Recipient {
   readonly id: string;
+  /** The role they act as now, which their notification is judged for. */
   readonly role: string;
   readonly email: string;
   readonly name: string;
+  /** Whether their address may be mailed: their role asks no verification, or it is verified. */
+  readonly mailable: boolean;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface Recipient {
  */
 export const MEMBERS_CAP = 1_000;
 
-const COLUMNS = ['id', 'role', 'email', 'name', 'disabled'] as const;
+const COLUMNS = ['id', 'role', 'email', 'name', 'disabled', 'emailVerified'] as const;
 
 interface UserRow {
   readonly id: string;
@@ -31,6 +37,7 @@ interface UserRow {
   readonly email: string;
   readonly name: string | null;
   readonly disabled: unknown;
+  readonly emailVerified: unknown;
 }
 
 function idsOf(values: readonly unknown[]): string[] {
@@ -110,7 +117,7 @@ const on = (v: unknown) => v === true || v === 1;
 
 /**
  * The people `node` names for `record` of its event's entity, without `actorId` and disabled
- * accounts, each once, in the order the paths name them.
+ * accounts, each once, in the order the paths name them, each with the role they act as now.
  * @example const people = await recipientsOf(scope, app.notifications.agentReplied, comment, caller.id);
  */
 export async function recipientsOf(
@@ -123,7 +130,14 @@ export async function recipientsOf(
   for (const path of node.to) {
     for (const row of await reached(scope, node.on.entity, record, path)) {
       if (row.id === actorId || on(row.disabled) || people.has(row.id)) continue;
-      people.set(row.id, { id: row.id, role: row.role, email: row.email, name: row.name ?? '' });
+      const verify = scope.app.roles[row.role]?.verifyEmail;
+      people.set(row.id, {
+        id: row.id,
+        role: actAsWhileUnverified(scope.app, row.role, row.emailVerified) ?? row.role,
+        email: row.email,
+        name: row.name ?? '',
+        mailable: !verify || on(row.emailVerified),
+      });
     }
   }
   return [...people.values()];

@@ -12,10 +12,10 @@ describe.each(testDialects())('storeNotification on %s', (dialect) => {
     });
     const [ann, bob] = await Promise.all([t.createUser('customer'), t.createUser('customer')]);
     const text = (n: number) => ({ title: `#${n}`, body: null, link: null });
-    await storeNotification(t.db, bob.id, 'agentReplied', text(0), t.clock.now());
+    await storeNotification(t.db, bob, 'agentReplied', text(0), t.clock.now());
     await t.db.transaction(async (tx) => {
       for (let n = 1; n <= KEPT_PER_PERSON + 3; n++)
-        await storeNotification(tx, ann.id, 'agentReplied', text(n), t.clock.advance(1000));
+        await storeNotification(tx, ann, 'agentReplied', text(n), t.clock.advance(1000));
     });
     const rows = await t.db.all<{ title: string; userId: string }>(
       t.db.qb.selectFrom('nf_notifications').select(['title', 'userId']).orderBy('id'),
@@ -24,7 +24,24 @@ describe.each(testDialects())('storeNotification on %s', (dialect) => {
     expect(anns).toHaveLength(KEPT_PER_PERSON);
     expect([anns[0], anns.at(-1)]).toEqual(['#4', `#${KEPT_PER_PERSON + 3}`]);
     expect(rows.filter((r) => r.userId === bob.id).map((r) => r.title)).toEqual(['#0']);
-    expect(await unreadCount(t.db, ann.id)).toBe(KEPT_PER_PERSON);
+    expect(await unreadCount(t.db, ann)).toBe(KEPT_PER_PERSON);
+  });
+
+  it('counts unread only those judged for the role asked about', async () => {
+    await using t = await createTestApp(app, {
+      database: dialect,
+      listen: false,
+      clock: '2031-05-04T09:00:00Z',
+    });
+    const ann = await t.createUser('agent');
+    const text = { title: 'T', body: null, link: null };
+    await storeNotification(t.db, ann, 'customerReplied', text, t.clock.now());
+    await storeNotification(t.db, { id: ann.id, role: 'admin' }, 'customerReplied', text, t.clock.now());
+    await storeNotification(t.db, { id: ann.id, role: 'admin' }, 'customerReplied', text, t.clock.now());
+    const counts = await Promise.all(
+      ['agent', 'admin', 'customer'].map((role) => unreadCount(t.db, { id: ann.id, role })),
+    );
+    expect(counts).toEqual([1, 2, 0]);
   });
 
   it('answers the item as the wire carries it', async () => {
@@ -37,7 +54,7 @@ describe.each(testDialects())('storeNotification on %s', (dialect) => {
     const link = { entity: 'tickets', id: '0191f6a2-7c3e-7d4a-9b1c-2e3f4a5b6c7d' };
     const item = await storeNotification(
       t.db,
-      ann.id,
+      ann,
       'ticketResolved',
       { title: 'T', body: 'B', link },
       t.clock.now(),

@@ -1,7 +1,11 @@
 /**
  * In-app notifications in `nf_notifications`: written in the transaction of the write that
- * caused them, read and marked read by their person alone. Each person keeps their newest
- * `KEPT_PER_PERSON`; older ones are deleted as new ones arrive, so the table stays bounded.
+ * caused them, read and marked read by their person alone. Each row keeps the role its words
+ * were judged for, and is served only to its person acting as that role: the same person may
+ * act as a narrower role (an API key's, an unverified address's `actAs`, a demotion), and the
+ * words told to the wider role may hold what the narrower one may not read. Each person keeps
+ * their newest `KEPT_PER_PERSON`; older ones are deleted as new ones arrive, so the table
+ * stays bounded.
  */
 import type { NotificationItem } from '@ninefold/spec';
 import type { Executor } from '../../db/database';
@@ -18,6 +22,8 @@ export const KEPT_PER_PERSON = 500;
 export interface NotificationRow {
   readonly id: string;
   readonly userId: string;
+  /** The role it was judged for. */
+  readonly role: string;
   readonly notification: string;
   readonly title: string;
   readonly body: string | null;
@@ -45,20 +51,28 @@ export function notificationItem(row: NotificationRow): NotificationItem {
   };
 }
 
+/** Whom a notification is for: the person, and the role it was judged for. */
+export interface NotifiedAs {
+  readonly id: string;
+  readonly role: string;
+}
+
 /**
- * Writes one in-app notification for `userId` (and forgets their oldest past the cap).
- * @example const item = await storeNotification(tx, user.id, 'agentReplied', text, scope.now);
+ * Writes one in-app notification for a person judged as `to.role` (and forgets their oldest
+ * past the cap, whatever role those were for).
+ * @example const item = await storeNotification(tx, { id: user.id, role: 'customer' }, 'agentReplied', text, scope.now);
  */
 export async function storeNotification(
   exec: Executor,
-  userId: string,
+  to: NotifiedAs,
   notification: string,
   text: NotificationText,
   now: Date,
 ): Promise<NotificationItem> {
   const row: NotificationRow = {
     id: uuid7(now.getTime()),
-    userId,
+    userId: to.id,
+    role: to.role,
     notification,
     title: text.title,
     body: text.body,
@@ -72,26 +86,25 @@ export async function storeNotification(
   const cutoff = exec.qb
     .selectFrom('nf_notifications')
     .select('id')
-    .where('userId', '=', userId)
+    .where('userId', '=', to.id)
     .orderBy('id', 'desc')
     .limit(1)
     .offset(KEPT_PER_PERSON - 1);
-  await exec.run(
-    exec.qb.deleteFrom('nf_notifications').where('userId', '=', userId).where('id', '<', cutoff),
-  );
+  await exec.run(exec.qb.deleteFrom('nf_notifications').where('userId', '=', to.id).where('id', '<', cutoff));
   return notificationItem(row);
 }
 
 /**
- * How many of `userId`'s notifications are unread.
- * @example const unread = await unreadCount(db, caller.id);
+ * How many of the notifications judged for `who` (a person acting as a role) are unread.
+ * @example const unread = await unreadCount(db, caller);
  */
-export async function unreadCount(exec: Executor, userId: string): Promise<number> {
+export async function unreadCount(exec: Executor, who: NotifiedAs): Promise<number> {
   const rows = await exec.all<{ n: number | string }>(
     exec.qb
       .selectFrom('nf_notifications')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('userId', '=', userId)
+      .where('userId', '=', who.id)
+      .where('role', '=', who.role)
       .where('readAt', 'is', null),
   );
   return Number(rows[0]?.n ?? 0);

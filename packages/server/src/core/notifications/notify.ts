@@ -37,8 +37,10 @@ export async function notify(scope: RecordScope, changes: readonly ChangeEvent[]
 
 /**
  * Tells the people `node` names of `record` (a record of its event's entity), each judged as
- * themselves: one who may not read it hears nothing, and their words hold only what they
- * may read. The caller of `scope`, who caused it, is not told.
+ * the role they act as now (recipientsOf): one who may not read it hears nothing, and their
+ * words hold only what that role may read; the row keeps the role, and is served to them only
+ * while they act as it (notification-store.ts). The caller of `scope`, who caused it, is not
+ * told. An address not yet verified is not mailed.
  * @example await notifyOn(systemScope, app.notifications.slaAtRisk, ticket);
  */
 export async function notifyOn(scope: RecordScope, node: NotificationNode, record: Rec): Promise<void> {
@@ -51,7 +53,8 @@ export async function notifyOn(scope: RecordScope, node: NotificationNode, recor
   );
   for (const person of people) {
     const wants = channels.get(person.id) ?? node.channels;
-    const email = wants.email && !scope.app.roles[person.role]?.service;
+    // An address not verified yet may not be the person's: it hears in the app alone.
+    const email = wants.email && person.mailable && !scope.app.roles[person.role]?.service;
     if (!wants.app && !email) continue;
     await tell(scope, node, record, person, { app: wants.app, email });
   }
@@ -73,8 +76,8 @@ async function tell(
   if (!(await reader.may('read', node.on.entity, record))) return;
   const text = await notificationText(reader, node, record);
   if (channels.app) {
-    const notification = await storeNotification(scope.exec, person.id, node.name, text, scope.now);
-    scope.events.push({ kind: 'notification', userId: person.id, notification });
+    const notification = await storeNotification(scope.exec, person, node.name, text, scope.now);
+    scope.events.push({ kind: 'notification', userId: person.id, role: person.role, notification });
   }
   if (channels.email) {
     const params = {

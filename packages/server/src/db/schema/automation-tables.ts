@@ -46,6 +46,10 @@ export const AUTOMATION_TABLES: readonly TablePlan[] = [
       { name: 'id', type: 'text', notNull: true },
       { name: 'userId', type: 'text', notNull: true },
       { name: 'notification', type: 'text', notNull: true },
+      // The role its words were judged for (the one its person acted as then): it is served
+      // only to them acting as that role, never to a narrower key, an unverified account or a
+      // demoted person. A row from before this column holds '' and is served to no one.
+      { name: 'role', type: 'text', notNull: true, default: '' },
       { name: 'title', type: 'text', notNull: true },
       { name: 'body', type: 'text', notNull: false },
       { name: 'linkEntity', type: 'text', notNull: false },
