@@ -219,6 +219,9 @@ async function runDelete(r: Running, world: World, c: Extract<Case, { op: 'delet
 async function runCreate(r: Running, world: World, c: Extract<Case, { op: 'create' }>): Promise<string> {
   // The population is the same before every case: its size is the count before this one.
   const before = world.rows[c.entity].size;
+  // A customer's comment on a pending ticket reopens it (the helpdesk's trigger): the ticket
+  // is put back too, so the next case meets the same population.
+  const parent = c.entity === 'comments' ? world.rows.tickets.get(String(c.body.ticket)) : undefined;
   const res = await r.send({ method: 'POST', url: url(c.entity), headers: c.actor.headers, payload: c.body });
   const created = res.statusCode === 201 ? String(res.json().id) : undefined;
   try {
@@ -230,6 +233,7 @@ async function runCreate(r: Running, world: World, c: Extract<Case, { op: 'creat
     return outcome;
   } finally {
     if (created) await removeRow(r, c.entity, created);
+    if (created && parent) await restoreRow(r, 'tickets', parent);
   }
 }
 
