@@ -1,7 +1,7 @@
 import { createTestApp, testDialects } from '@ninefold/testing';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database';
-import { claimJobs } from './job-claims';
+import { claimJobs, OUT_OF_ATTEMPTS } from './job-claims';
 import { enqueueJob } from './job-queue';
 import { jobApp } from './job-test-app';
 
@@ -40,19 +40,54 @@ describe.each(testDialects())('claiming jobs on %s', (dialect) => {
     );
     const other = openDatabase(t.databaseUrl);
     try {
-      const first = await claimJobs(t.db, NOW, lease(60), 4);
-      const second = await claimJobs(other, NOW, lease(61), 4);
+      const { jobs: first } = await claimJobs(t.db, NOW, lease(60), 4);
+      const { jobs: second } = await claimJobs(other, NOW, lease(61), 4);
       expect(first.map((j) => j.payload.input)).toEqual([0, 1, 2, 3].map((i) => ({ job: `r${i}` })));
       expect(second.map((j) => j.payload.input)).toEqual([4, 5, 6, 7].map((i) => ({ job: `r${i}` })));
-      expect(first.every((j) => j.lockedUntil === lease(60) && j.status === 'queued')).toBe(true);
-      const rest = await claimJobs(other, NOW, lease(62), 100);
+      expect(
+        first.every((j) => j.lockedUntil === lease(60) && j.status === 'queued' && j.attempts === 1),
+      ).toBe(true);
+      const { jobs: rest } = await claimJobs(other, NOW, lease(62), 100);
       expect(rest.map((j) => j.name)).toEqual(Array(12).fill('makeReceipt'));
-      expect(await claimJobs(t.db, NOW, lease(63), 100)).toEqual([]);
+      expect(await claimJobs(t.db, NOW, lease(63), 100)).toEqual({ jobs: [], dead: [] });
       // Once a lease has run out, the job is free to take again (and the later one is due).
-      const again = await claimJobs(t.db, lease(60), lease(120), 100);
+      const { jobs: again } = await claimJobs(t.db, lease(60), lease(120), 100);
       expect(again.map((j) => j.name)).toEqual([...Array(4).fill('makeReceipt'), 'later']);
     } finally {
       await other.close();
     }
+  });
+
+  // Regression: attempts counted only when a run settled, so a job whose runs outlasted their
+  // lease (taken over each time) or killed their process ran for ever, never dead.
+  it('counts an attempt as it takes a job, and leaves one taken with none left dead, unrun', async () => {
+    await using t = await createTestApp(jobApp, { database: dialect, clock: NOW, listen: false });
+    const id = await t.db.transaction((tx) =>
+      enqueueJob(
+        tx,
+        { kind: 'action', name: 'makeReceipt', payload: {}, runAt: new Date(NOW), maxAttempts: 3 },
+        t.clock.now(),
+      ),
+    );
+    // Three runs that never settle: each lease runs out, and the next taking finds it free.
+    for (let i = 1; i <= 3; i++) {
+      const taken = await claimJobs(t.db, lease(i * 10), lease(i * 10 + 5), 10);
+      expect(taken.jobs.map((j) => [j.id, j.attempts])).toEqual([[id, i]]);
+      expect(taken.dead).toEqual([]);
+    }
+    const last = await claimJobs(t.db, lease(40), lease(45), 10);
+    expect(last.jobs).toEqual([]);
+    expect(last.dead.map((j) => [j.id, j.status, j.attempts, j.error])).toEqual([
+      [id, 'dead', 3, OUT_OF_ATTEMPTS],
+    ]);
+    const [row] = await t.db.all(t.db.qb.selectFrom('nf_jobs').selectAll());
+    expect(row).toMatchObject({
+      status: 'dead',
+      lockedUntil: null,
+      finishedAt: lease(40),
+      error: OUT_OF_ATTEMPTS,
+    });
+    expect(Number(row!.attempts)).toBe(3);
+    expect(await claimJobs(t.db, lease(100), lease(105), 10)).toEqual({ jobs: [], dead: [] });
   });
 });

@@ -108,7 +108,7 @@ export async function jobEntry(db: Executor, id: string, now: Date): Promise<Job
  */
 export async function retryJob(db: Database, id: string, now: Date): Promise<JobEntry | null | false> {
   const at = now.toISOString();
-  const outcome = await db.transaction(async (tx) => {
+  const queueAgain = db.transaction(async (tx) => {
     const [row] = await tx.all<{ status: JobRow['status']; key: string | null }>(
       tx.qb.selectFrom('nf_jobs').select(['status', 'key']).where('id', '=', id),
     );
@@ -128,6 +128,12 @@ export async function retryJob(db: Database, id: string, now: Date): Promise<Job
         .where('status', '=', row.status),
     );
     return changed === 1;
+  });
+  // A job of its key queued between the look and the update (a timer planned anew by a write
+  // beside this one) meets it in the unique index of queued keys: the same answer as above.
+  const outcome = await queueAgain.catch((error: unknown) => {
+    if (db.dialect.classify(error) === 'unique') return false as const;
+    throw error;
   });
   if (outcome !== true) return outcome;
   return jobEntry(db, id, now);

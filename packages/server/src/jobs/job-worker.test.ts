@@ -167,7 +167,9 @@ describe.each(testDialects())('the job queue on %s', (dialect) => {
     const id = await queue(t, 'makeReceipt', { job: 'lost' });
     const now = t.clock.now();
     const lease = new Date(now.getTime() + 1_000).toISOString();
-    const [job] = await claimJobs(t.db, now.toISOString(), lease, 10);
+    const {
+      jobs: [job],
+    } = await claimJobs(t.db, now.toISOString(), lease, 10);
     expect(job!.id).toBe(id);
     expect((await t.nf.jobs.list())[0]!.status).toBe('running');
     // Held: nobody else takes it, and the list says so.
@@ -176,11 +178,12 @@ describe.each(testDialects())('the job queue on %s', (dialect) => {
     t.clock.advance({ seconds: 2 });
     const later = t.clock.now();
     const theirs = new Date(later.getTime() + 60_000).toISOString();
-    expect(await claimJobs(t.db, later.toISOString(), theirs, 10)).toHaveLength(1);
+    expect((await claimJobs(t.db, later.toISOString(), theirs, 10)).jobs).toHaveLength(1);
     const setup = { app: jobApp, db: t.db, core: t.core, handlers: JOB_HANDLERS, webhooks: {} };
     await runJob(setup, job!, { lease, signal: new AbortController().signal, closing: () => false });
     expect(await receipts(t)).toEqual([]);
-    expect((await jobs(t))[0]).toMatchObject({ status: 'queued', attempts: 0, lockedUntil: theirs });
+    // Each taking counted an attempt, the lost run's too: a job that never settles runs out.
+    expect((await jobs(t))[0]).toMatchObject({ status: 'queued', attempts: 2, lockedUntil: theirs });
   });
 
   it('deletes jobs settled a week ago, keeping dead ones and recent ones', async () => {
@@ -246,5 +249,52 @@ describe.each(testDialects())('the job queue on %s', (dialect) => {
       lockedUntil: null,
       error: null,
     });
+  });
+
+  // Regression: when taking jobs threw while others ran, the pass rejected at once, leaving
+  // them running beside the next pass (more than `concurrency` at once) and beside close().
+  it('ends a pass whose taking fails only once the jobs it started have settled', async () => {
+    await using t = await open();
+    for (const [i, mode] of ['quick', 'slow', 'later'].entries())
+      await queue(t, 'makeReceipt', { job: mode }, new Date(Date.parse(START) - 3_000 + i * 1_000));
+    let broken = false;
+    let slowEnded = false;
+    // The database fails every transaction once the quick job ran: the next taking throws.
+    const db = new Proxy(t.db, {
+      get(target, name) {
+        if (name === 'transaction' && broken) return () => Promise.reject(new Error('connection lost'));
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const handlers = {
+      action: async ({ job }: { job: { payload: Row } }) => {
+        if (job.payload.input.job === 'quick') {
+          broken = true;
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+        slowEnded = true;
+      },
+    };
+    const w = new JobWorker(
+      { app: jobApp, db, core: t.core, handlers, webhooks: {} },
+      { manual: true, concurrency: 2 },
+    );
+    const failed = await w.runDue().then(
+      () => 'resolved',
+      (e: Error) => ({ message: e.message, slowEnded }),
+    );
+    expect(failed).toEqual({ message: 'connection lost', slowEnded: true });
+    broken = false;
+    const rows = await t.db.all<Row>(
+      t.db.qb.selectFrom('nf_jobs').select(['status', 'lockedUntil']).orderBy('runAt'),
+    );
+    expect(rows).toEqual([
+      { status: 'done', lockedUntil: null },
+      { status: 'done', lockedUntil: null },
+      { status: 'queued', lockedUntil: null },
+    ]);
+    await w.close();
   });
 });

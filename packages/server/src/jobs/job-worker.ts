@@ -141,34 +141,49 @@ export class JobWorker {
 
   async #pass(): Promise<number> {
     this.#busy = true;
+    // A rolling pool: a slot that frees takes the next due job at once, so one slow job
+    // (a webhook's timeout) never holds the others back.
+    const running = new Set<Promise<void>>();
+    const failures: unknown[] = [];
     let settled = 0;
     try {
       await this.#sweep();
-      const { db, core } = this.#setup;
+      const { db, core, log } = this.#setup;
       const slots = this.#options.concurrency ?? CONCURRENCY;
       const leaseMs = this.#options.leaseMs ?? LEASE_MS;
-      // A rolling pool: a slot that frees takes the next due job at once, so one slow job
-      // (a webhook's timeout) never holds the others back.
-      const running = new Set<Promise<void>>();
       while (!this.#closed) {
         const free = slots - running.size;
         const now = core.now();
         const lease = new Date(now.getTime() + leaseMs).toISOString();
-        const jobs = free > 0 ? await claimJobs(db, now.toISOString(), lease, free) : [];
-        if (jobs.length === 0 && running.size === 0) break;
+        const { jobs, dead } =
+          free > 0 ? await claimJobs(db, now.toISOString(), lease, free) : { jobs: [], dead: [] };
+        for (const job of dead) log?.(`job ${job.kind} '${job.name}' ${job.id} is dead: ${job.error}`);
+        settled += dead.length;
+        if (jobs.length === 0 && dead.length === 0 && running.size === 0) break;
         const run = { lease, signal: this.#abort.signal, closing: () => this.#closed };
         for (const job of jobs) {
-          const done: Promise<void> = runJob(this.#setup, job, run).finally(() => {
-            running.delete(done);
-            settled += 1;
-          });
+          // runJob settles its job's own failure; what it still throws (the database gone
+          // while settling) is kept for the pass to throw once its jobs are done, so no run
+          // is left unobserved.
+          const done: Promise<void> = runJob(this.#setup, job, run)
+            .catch((e: unknown) => {
+              failures.push(e);
+            })
+            .finally(() => {
+              running.delete(done);
+              settled += 1;
+            });
           running.add(done);
         }
-        if (jobs.length < free || free === 0) await Promise.race(running);
+        if (running.size > 0 && (jobs.length + dead.length < free || free === 0)) await Promise.race(running);
       }
-      await Promise.all(running);
+      await Promise.allSettled(running);
+      if (failures.length > 0) throw failures[0];
       return settled;
     } finally {
+      // Also when taking jobs failed: the pass ends only once the jobs it started have, so
+      // `close()` and the next pass never run beside them.
+      await Promise.allSettled(running);
       this.#busy = false;
       if (this.#again) {
         this.#again = false;

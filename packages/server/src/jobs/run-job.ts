@@ -30,7 +30,7 @@ export interface JobRun {
 }
 
 /**
- * Runs a job this process has taken until `run.lease`; resolves once it is settled (never
+ * Runs a job this process has taken until `run.lease` (its attempt counted by the taking); resolves once it is settled (never
  * rejects for the job's own failure).
  * @example await runJob(setup, job, { lease, signal, closing: () => false });
  */
@@ -45,7 +45,6 @@ export async function runJob(setup: JobWorkerSetup, job: JobRow, run: JobRun): P
         const value = await fn(scope);
         const done = await settleJob(scope.exec, job.id, run.lease, {
           status: 'done',
-          attempts: job.attempts + 1,
           finishedAt: scope.now.toISOString(),
         });
         if (!done) throw new LeaseLost(job.id);
@@ -70,11 +69,7 @@ export async function runJob(setup: JobWorkerSetup, job: JobRow, run: JobRun): P
     };
     await handler(ctx);
     if (!settled)
-      await settleJob(db, job.id, run.lease, {
-        status: 'done',
-        attempts: job.attempts + 1,
-        finishedAt: core.now().toISOString(),
-      });
+      await settleJob(db, job.id, run.lease, { status: 'done', finishedAt: core.now().toISOString() });
   } catch (error) {
     if (error instanceof LeaseLost) return;
     await failed(setup, core, job, run, error);
@@ -83,11 +78,16 @@ export async function runJob(setup: JobWorkerSetup, job: JobRow, run: JobRun): P
 
 async function failed(setup: JobWorkerSetup, core: Core, job: JobRow, run: JobRun, error: unknown) {
   if (run.closing()) {
-    // Cut short by the shutdown, not failed: the next process runs it afresh.
-    await settleJob(setup.db, job.id, run.lease, { status: 'released' });
+    // Cut short by the shutdown, not failed: the next process runs it afresh, the attempt
+    // counted when it was taken given back.
+    await settleJob(setup.db, job.id, run.lease, {
+      status: 'released',
+      attempts: Math.max(job.attempts - 1, 0),
+    });
     return;
   }
-  const attempts = job.attempts + 1;
+  // Counted when the job was taken (job-claims.ts): this run is attempt `job.attempts`.
+  const attempts = job.attempts;
   const message = jobError(setup.app, error);
   const now = core.now();
   const dead = attempts >= job.maxAttempts || isFinalFailure(setup.app, error);

@@ -24,10 +24,15 @@ export async function planSchedules(core: Core): Promise<void> {
         .where('kind', '=', 'schedule')
         .where('status', '=', 'queued'),
     );
+    const waiting = new Set<string>();
     for (const job of queued) {
       const schedule = Object.hasOwn(app.schedules, job.name) ? app.schedules[job.name] : undefined;
-      if (job.key && !plannedBy(schedule, job.payload)) await cancelJob(tx, job.key, now);
+      if (plannedBy(schedule, job.payload)) waiting.add(job.name);
+      else if (job.key) await cancelJob(tx, job.key, now);
     }
-    for (const schedule of Object.values(app.schedules)) await planNext(tx, schedule, now, now);
+    // A schedule with an occurrence queued (or being run: it plans the next as it settles)
+    // is left to it; one with none has its next planned.
+    for (const schedule of Object.values(app.schedules))
+      if (!waiting.has(schedule.name)) await planNext(tx, schedule, now, now);
   });
 }

@@ -4,14 +4,15 @@
  *
  * Each occurrence is a job of its own, keyed `schedule:<name>:<moment>`. One key for every
  * occurrence would not do: an occurrence queues the next in the same transaction that settles
- * it, while its own row is still queued, and the queue's key-replace would then rewrite the
- * running job instead of adding one. A key per occurrence keeps them apart, and two processes
- * that plan the same occurrence still meet on the unique index of queued keys.
+ * it, while its own row is still queued, so one key would find the running job instead of
+ * adding one. A key per occurrence keeps them apart, and runs or processes that plan the same
+ * occurrence meet on the unique index of queued keys: the first queues it, the others leave
+ * it be (never replace it: another process may be running it).
  */
 import type { ScheduleNode } from '@ninefold/spec';
 import { Cron } from 'croner';
 import type { Executor } from '../../db/database';
-import { enqueueJob } from '../../jobs/job-queue';
+import { queueJobOnce } from '../../jobs/job-queue';
 
 /**
  * What a schedule's job carries: the expression it was planned by, to notice a change.
@@ -65,8 +66,15 @@ export function plannedBy(schedule: ScheduleNode | undefined, payload: unknown):
 }
 
 /**
- * Queues the schedule's next occurrence after `after`, unless one is queued already (other
- * than the job `running`, which is settling). Returns its moment, or null.
+ * Queues the schedule's occurrence next after `after`, unless it is queued already (planned
+ * by another run, or by another process). Returns its moment, or null when it never comes.
+ *
+ * Each run plans from its own moment and none looks at what else is queued: runs that
+ * overlap (a retried occurrence beside the next one, on two processes) plan the same next
+ * occurrence and collapse on its key, where runs that each waited for the other to plan
+ * would leave the schedule with none. In steady state that is one queued occurrence; a
+ * failed run waiting for its retry makes two, and a retry that runs after the following
+ * occurrence was due can plan one more, every one of them a real occurrence, run once.
  * @example await planNext(tx, schedule, now, now);
  */
 export async function planNext(
@@ -74,20 +82,11 @@ export async function planNext(
   schedule: ScheduleNode,
   after: Date,
   now: Date,
-  running?: string,
 ): Promise<Date | null> {
-  let waiting = exec.qb
-    .selectFrom('nf_jobs')
-    .select('id')
-    .where('kind', '=', 'schedule')
-    .where('name', '=', schedule.name)
-    .where('status', '=', 'queued');
-  if (running) waiting = waiting.where('id', '<>', running);
-  if ((await exec.all(waiting.limit(1))).length > 0) return null;
   const at = nextOccurrence(schedule, after);
   if (!at) return null;
   const payload: SchedulePayload = { cron: schedule.cron, zone: schedule.zone };
-  await enqueueJob(
+  await queueJobOnce(
     exec,
     {
       kind: 'schedule',
