@@ -35,6 +35,11 @@ export interface CoreOptions {
   readonly bus?: ChangeBus;
   /** The webhooks' targets (`WEBHOOK_<NAME>_URL`…): without one a webhook is off. */
   readonly webhooks?: AutomationSetup['webhooks'];
+  /**
+   * Whether this core's writes may tell people by email (default true): a seed's are history,
+   * told in the app only.
+   */
+  readonly email?: boolean;
 }
 
 /**
@@ -46,7 +51,7 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const clock = options.now ?? (() => new Date());
   const scope = (caller: Caller | null, system = false) => new RecordScope(app, db, caller, clock(), system);
   const bus = options.bus ?? quietBusFor(db);
-  const automation: AutomationSetup = { webhooks: options.webhooks ?? {} };
+  const automation: AutomationSetup = { webhooks: options.webhooks ?? {}, email: options.email ?? true };
   const sessions = new SessionCache(db, bus, clock, app);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {

@@ -93,7 +93,8 @@ export function seedContext<A extends App>(
   password: string | undefined,
 ): SeedContext<A> {
   // A core of its own per moment: the core reads its clock on every write.
-  const at = createCore(core.app, core.db, { now: () => new Date(now), bus: core.bus });
+  // Its writes are history: notifications of them are kept in the app, none is mailed.
+  const at = createCore(core.app, core.db, { now: () => new Date(now), bus: core.bus, email: false });
   type Out<T> = Promise<T>;
   const cast = <T>(p: Promise<unknown>) => p as Out<T>;
   return {

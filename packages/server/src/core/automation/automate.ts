@@ -17,6 +17,8 @@ import { runTriggers } from './run-triggers';
 export interface AutomationSetup {
   /** The webhooks' targets: one without a target is off, and nothing is queued for it. */
   readonly webhooks: WebhookTargets;
+  /** Whether notifications may go out by email (not for a seed's historical writes). */
+  readonly email: boolean;
 }
 
 /** Rounds of triggers starting triggers before a write is refused as a loop. */
@@ -37,7 +39,7 @@ export async function automate(scope: RecordScope, setup: AutomationSetup): Prom
     await runTriggers(scope, batch);
     await planTimers(scope, batch);
     await queueWebhooks(scope, batch, setup.webhooks);
-    await notify(scope, batch);
+    await notify(scope, batch, { email: setup.email });
   }
 }
 

@@ -16,12 +16,22 @@ import { type Recipient, recipientsOf } from './notification-recipients';
 import { storeNotification } from './notification-store';
 import { notificationText } from './notification-text';
 
+/** How notifications go out. */
+export interface NotifyOptions {
+  /** `false`: in the app only (a seed's historical writes mail nobody). */
+  readonly email?: boolean;
+}
+
 /**
  * Queues the notifications the changes of a write call for (timed events are the timers'
  * to fire: they call `notifyOn`).
  * @example await notify(scope, changes);
  */
-export async function notify(scope: RecordScope, changes: readonly ChangeEvent[]): Promise<void> {
+export async function notify(
+  scope: RecordScope,
+  changes: readonly ChangeEvent[],
+  options: NotifyOptions = {},
+): Promise<void> {
   const nodes = Object.values(scope.app.notifications);
   if (nodes.length === 0) return;
   for (const change of changes) {
@@ -30,7 +40,7 @@ export async function notify(scope: RecordScope, changes: readonly ChangeEvent[]
       // Judged, and its author left out, by who made the change: a trigger's change within a
       // person's write is the system's.
       if (await eventMatches(scope, node.on, change))
-        await notifyOn(actorScope(scope, change), node, eventRecord(change));
+        await notifyOn(actorScope(scope, change), node, eventRecord(change), options);
     }
   }
 }
@@ -43,7 +53,12 @@ export async function notify(scope: RecordScope, changes: readonly ChangeEvent[]
  * told. An address not yet verified is not mailed.
  * @example await notifyOn(systemScope, app.notifications.slaAtRisk, ticket);
  */
-export async function notifyOn(scope: RecordScope, node: NotificationNode, record: Rec): Promise<void> {
+export async function notifyOn(
+  scope: RecordScope,
+  node: NotificationNode,
+  record: Rec,
+  options: NotifyOptions = {},
+): Promise<void> {
   const people = await recipientsOf(scope, node, record, scope.caller?.id);
   if (people.length === 0) return;
   const channels = await channelsFor(
@@ -54,7 +69,8 @@ export async function notifyOn(scope: RecordScope, node: NotificationNode, recor
   for (const person of people) {
     const wants = channels.get(person.id) ?? node.channels;
     // An address not verified yet may not be the person's: it hears in the app alone.
-    const email = wants.email && person.mailable && !scope.app.roles[person.role]?.service;
+    const email =
+      options.email !== false && wants.email && person.mailable && !scope.app.roles[person.role]?.service;
     if (!wants.app && !email) continue;
     await tell(scope, node, record, person, { app: wants.app, email });
   }
