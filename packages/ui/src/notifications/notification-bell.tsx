@@ -1,10 +1,11 @@
 /**
  * The bell in the header: how many notifications are unread (in its accessible name and a
  * badge), a panel of them on a click, and a polite announcement of each new one as it
- * arrives live. Shown only when the app declares notifications the person can have.
+ * arrives live. Shown only when the app declares notifications.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { nf } from '../data/ninefold';
+import { useMeta } from '../meta/meta-provider';
 import { NotificationPanel } from './notification-panel';
 import { useArrivals } from './use-arrivals';
 import './notifications.css';
@@ -18,9 +19,9 @@ function badge(unread: number): string {
  * @example {user && <NotificationBell />}
  */
 export function NotificationBell() {
-  // An app without notifications has no preferences to offer: then there is no bell either.
-  const prefs = nf.useNotificationPreferences();
-  const has = (prefs.data?.items.length ?? 0) > 0;
+  // Known from the meta the page started with, so the header is drawn once, bell and all: an
+  // app that declares no notifications has no bell.
+  const has = useMeta().notifications.length > 0;
   const list = nf.useNotifications({ enabled: has });
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
