@@ -7,6 +7,7 @@
 import type { App, JobEntry } from '@ninefold/spec';
 import type { Core } from '../core/ninefold-core';
 import type { Database } from '../db/database';
+import { WakeLoop } from '../workers/wake-loop';
 import { claimJobs } from './job-claims';
 import { type JobQuery, listJobs, retryJob } from './job-entries';
 import { sweepJobs } from './job-retention';
@@ -64,41 +65,26 @@ export class JobWorker {
   readonly #setup: JobWorkerSetup;
   readonly #options: JobWorkerOptions;
   readonly #abort = new AbortController();
-  #timer: NodeJS.Timeout | undefined;
-  #last: Promise<unknown> = Promise.resolve();
-  #busy = false;
-  #kicked = false;
-  // Woken while a pass ran: what woke it may have been queued after that pass looked.
-  #again = false;
-  #closed = false;
+  readonly #loop: WakeLoop;
   #sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(setup: JobWorkerSetup, options: JobWorkerOptions = {}) {
     this.#setup = setup;
     this.#options = options;
+    this.#loop = new WakeLoop(
+      () => this.#pass(),
+      (e) => setup.log?.(`jobs: ${oneLine(e)}`),
+    );
   }
 
   /** Looks at the queue every `pollMs` until closed (not when `manual`). */
   start(): void {
-    if (this.#timer || this.#closed || this.#options.manual) return;
-    this.#timer = setInterval(() => this.kick(), this.#options.pollMs ?? POLL_MS);
-    this.#timer.unref();
-    this.kick();
+    if (!this.#options.manual) this.#loop.start(this.#options.pollMs ?? POLL_MS);
   }
 
   /** Runs what is due soon, without waiting: after a write that queued a job has committed. */
   kick(): void {
-    if (this.#closed || this.#kicked || this.#options.manual) return;
-    this.#kicked = true;
-    setImmediate(() => {
-      this.#kicked = false;
-      if (this.#closed) return;
-      if (this.#busy) {
-        this.#again = true;
-        return;
-      }
-      this.runDue().catch((e) => this.#setup.log?.(`jobs: ${oneLine(e)}`));
-    });
+    if (!this.#options.manual) this.#loop.kick();
   }
 
   /**
@@ -107,9 +93,7 @@ export class JobWorker {
    * @example t.clock.advance({ days: 8 }); await t.nf.jobs.runDue();
    */
   runDue(): Promise<number> {
-    const pass = this.#last.catch(() => {}).then(() => this.#pass());
-    this.#last = pass;
-    return pass;
+    return this.#loop.run();
   }
 
   /**
@@ -133,14 +117,12 @@ export class JobWorker {
 
   /** Stops taking jobs, tells running handlers to give up, and waits for them to settle. */
   async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#timer);
+    const closing = this.#loop.close();
     this.#abort.abort();
-    await this.#last.catch(() => {});
+    await closing;
   }
 
   async #pass(): Promise<number> {
-    this.#busy = true;
     // A rolling pool: a slot that frees takes the next due job at once, so one slow job
     // (a webhook's timeout) never holds the others back.
     const running = new Set<Promise<void>>();
@@ -151,7 +133,7 @@ export class JobWorker {
       const { db, core, log } = this.#setup;
       const slots = this.#options.concurrency ?? CONCURRENCY;
       const leaseMs = this.#options.leaseMs ?? LEASE_MS;
-      while (!this.#closed) {
+      while (!this.#loop.closed) {
         const free = slots - running.size;
         const now = core.now();
         const lease = new Date(now.getTime() + leaseMs).toISOString();
@@ -160,7 +142,7 @@ export class JobWorker {
         for (const job of dead) log?.(`job ${job.kind} '${job.name}' ${job.id} is dead: ${job.error}`);
         settled += dead.length;
         if (jobs.length === 0 && dead.length === 0 && running.size === 0) break;
-        const run = { lease, signal: this.#abort.signal, closing: () => this.#closed };
+        const run = { lease, signal: this.#abort.signal, closing: () => this.#loop.closed };
         for (const job of jobs) {
           // runJob settles its job's own failure; what it still throws (the database gone
           // while settling) is kept for the pass to throw once its jobs are done, so no run
@@ -184,11 +166,6 @@ export class JobWorker {
       // Also when taking jobs failed: the pass ends only once the jobs it started have, so
       // `close()` and the next pass never run beside them.
       await Promise.allSettled(running);
-      this.#busy = false;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import { type App, type MailEntry, renderMessage } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import { WakeLoop } from '../workers/wake-loop';
 import { DevOutbox, type OutboxMail } from './dev-outbox';
 import type { LinkResolver } from './link-resolver';
 import type { MailOptions } from './mail-options';
@@ -59,13 +60,7 @@ export class Mailer {
   readonly #transport: MailTransport;
   readonly #outbox: DevOutbox | undefined;
   readonly #now: () => Date;
-  #timer: NodeJS.Timeout | undefined;
-  #last: Promise<unknown> = Promise.resolve();
-  #busy = false;
-  #kicked = false;
-  // Woken while a pass ran: what woke it may have been queued after that pass looked.
-  #again = false;
-  #closed = false;
+  readonly #loop: WakeLoop;
 
   constructor(setup: MailerSetup, options: MailOptions = {}) {
     this.#setup = setup;
@@ -74,6 +69,10 @@ export class Mailer {
     if (setup.transport) this.#transport = setup.transport;
     else if (options.smtpUrl) this.#transport = smtpTransport(options.smtpUrl);
     else this.#transport = this.#outbox = new DevOutbox(options.onOutbox, this.#now);
+    this.#loop = new WakeLoop(
+      () => this.#pass(),
+      (e) => setup.log?.(`mail: ${shortError(e)}`),
+    );
   }
 
   /** The development outbox's mail, oldest first (empty when mail goes out by SMTP). */
@@ -102,25 +101,12 @@ export class Mailer {
 
   /** Looks at the queue every `pollMs` until closed. */
   start(): void {
-    if (this.#timer || this.#closed) return;
-    this.#timer = setInterval(() => this.kick(), this.#options.pollMs ?? 1000);
-    this.#timer.unref();
-    this.kick();
+    this.#loop.start(this.#options.pollMs ?? 1000);
   }
 
   /** Sends what is due soon, without waiting: after a write that queued mail has committed. */
   kick(): void {
-    if (this.#closed || this.#kicked) return;
-    this.#kicked = true;
-    setImmediate(() => {
-      this.#kicked = false;
-      if (this.#closed) return;
-      if (this.#busy) {
-        this.#again = true;
-        return;
-      }
-      this.deliverDue().catch((e) => this.#setup.log?.(`mail: ${shortError(e)}`));
-    });
+    this.#loop.kick();
   }
 
   /**
@@ -129,9 +115,7 @@ export class Mailer {
    * @example await nf.mailer.deliverDue(); expect(mailbox.messages).toHaveLength(1);
    */
   deliverDue(): Promise<number> {
-    const pass = this.#last.catch(() => {}).then(() => this.#pass());
-    this.#last = pass;
-    return pass;
+    return this.#loop.run();
   }
 
   /**
@@ -150,31 +134,20 @@ export class Mailer {
 
   /** Stops looking at the queue and waits for a send in flight. */
   async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#timer);
-    await this.#last.catch(() => {});
+    await this.#loop.close();
     this.#transport.close();
   }
 
   async #pass(): Promise<number> {
-    this.#busy = true;
     let settled = 0;
-    try {
-      for (;;) {
-        const now = this.#now();
-        const ids = await dueMail(this.#setup.db, now.toISOString(), BATCH);
-        for (const id of ids) {
-          if (this.#closed) return settled;
-          if (await this.#deliver(id)) settled += 1;
-        }
-        if (ids.length < BATCH) return settled;
+    for (;;) {
+      const now = this.#now();
+      const ids = await dueMail(this.#setup.db, now.toISOString(), BATCH);
+      for (const id of ids) {
+        if (this.#loop.closed) return settled;
+        if (await this.#deliver(id)) settled += 1;
       }
-    } finally {
-      this.#busy = false;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
+      if (ids.length < BATCH) return settled;
     }
   }
 
