@@ -32,14 +32,14 @@ describe('actorScope', () => {
     ['an anonymous person, heard in the system\u2019s scope', null, false, null, true, undefined, false],
     ['an anonymous person, in their own write', null, false, null, false, undefined, false],
   ] as const)('judges %s', async (_, actor, bySystem, caller, system, id, judgedSystem) => {
-    await using t = await createTestApp(helpdesk, { database: 'sqlite', listen: false });
+    await using t = await createTestApp(helpdesk, { listen: false });
     const judged = actorScope(t.core.scope(caller, system), change(actor, bySystem));
     expect(judged.caller?.id).toBe(id);
     expect(judged.system).toBe(judgedSystem);
   });
 
   it('leaves a change without an author as it is heard', async () => {
-    await using t = await createTestApp(helpdesk, { database: 'sqlite', listen: false });
+    await using t = await createTestApp(helpdesk, { listen: false });
     const scope = t.core.scope(alice, false);
     expect(actorScope(scope, change(undefined))).toBe(scope);
   });

@@ -1,9 +1,9 @@
 import { createTestApp, testDialects } from '@ninefold/testing';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database';
-import { claimJobs, OUT_OF_ATTEMPTS } from './job-claims';
-import { enqueueJob } from './job-queue';
-import { jobApp } from './job-test-app';
+import { openDatabase } from '../../src/db/open-database';
+import { claimJobs, OUT_OF_ATTEMPTS } from '../../src/jobs/job-claims';
+import { enqueueJob } from '../../src/jobs/job-queue';
+import { jobApp } from '../../src/jobs/job-test-app';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 const lease = (s: number) => new Date(Date.parse(NOW) + s * 1_000).toISOString();
