@@ -3,6 +3,7 @@
  * shows in the app and whether it comes by email. A box saves as soon as it changes (and
  * goes back, with the reason, if the server refuses). Nothing when the app has none.
  */
+import { useState } from 'react';
 import { PanelProblem } from '../admin/panel-problem';
 import { nf } from '../data/ninefold';
 import { useNotify } from '../feedback/use-notify';
@@ -20,6 +21,9 @@ export function NotificationPreferencesSection() {
   const prefs = nf.useNotificationPreferences();
   const set = nf.useSetNotificationPreferences();
   const notify = useNotify();
+  // What a box shows the moment it is clicked, until the server's answer (or refusal) lands:
+  // a controlled box that waited for the cache would spring back for a moment.
+  const [clicked, setClicked] = useState<Readonly<Record<string, boolean>>>({});
   const items = prefs.data?.items ?? [];
   if (prefs.isSuccess && items.length === 0) return null;
   return (
@@ -50,13 +54,17 @@ export function NotificationPreferencesSection() {
                     <input
                       type="checkbox"
                       aria-label={`${p.label}: ${label.toLowerCase()}`}
-                      checked={p[channel]}
-                      onChange={(e) =>
-                        set.mutate(
-                          { [p.notification]: { [channel]: e.currentTarget.checked } },
-                          { onError: (error) => notify.error(error) },
-                        )
-                      }
+                      checked={clicked[`${p.notification}:${channel}`] ?? p[channel]}
+                      onChange={(e) => {
+                        const key = `${p.notification}:${channel}`;
+                        const checked = e.currentTarget.checked;
+                        setClicked((c) => ({ ...c, [key]: checked }));
+                        // Per call (not the last call's callbacks): each box lets go of its own.
+                        set
+                          .mutateAsync({ [p.notification]: { [channel]: checked } })
+                          .catch((error: unknown) => notify.error(error))
+                          .finally(() => setClicked(({ [key]: _, ...rest }) => rest));
+                      }}
                     />
                   </td>
                 ))}
