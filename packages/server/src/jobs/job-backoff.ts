@@ -4,6 +4,7 @@
  */
 import { type App, fillTemplate } from '@ninefold/spec';
 import { isAppError } from '../core/app-error';
+import { firstLine } from '../workers/first-line';
 
 const FIRST_MS = 5_000;
 const MOST_MS = 3_600_000;
@@ -36,9 +37,9 @@ export function isFinalFailure(app: App, error: unknown): boolean {
  * @example jobError(app, new AppError('NOT_FOUND')) // 'NOT_FOUND: Not found.'
  */
 export function jobError(app: App, error: unknown): string {
-  let text: string;
-  if (isAppError(error) && Object.hasOwn(app.errors, error.code)) {
-    text = `${error.code}: ${fillTemplate(app.errors[error.code]!.message, error.params)}`;
-  } else text = error instanceof Error ? error.message : String(error);
-  return (text.split('\n')[0] ?? '').trim().slice(0, 300) || 'the job failed';
+  const shown =
+    isAppError(error) && Object.hasOwn(app.errors, error.code)
+      ? `${error.code}: ${fillTemplate(app.errors[error.code]!.message, error.params)}`
+      : error;
+  return firstLine(shown).trim() || 'the job failed';
 }

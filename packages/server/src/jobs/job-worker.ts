@@ -7,6 +7,7 @@
 import type { App, JobEntry } from '@ninefold/spec';
 import type { Core } from '../core/ninefold-core';
 import type { Database } from '../db/database';
+import { firstLine } from '../workers/first-line';
 import { WakeLoop } from '../workers/wake-loop';
 import { claimJobs } from './job-claims';
 import { type JobQuery, listJobs, retryJob } from './job-entries';
@@ -73,7 +74,7 @@ export class JobWorker {
     this.#options = options;
     this.#loop = new WakeLoop(
       () => this.#pass(),
-      (e) => setup.log?.(`jobs: ${oneLine(e)}`),
+      (e) => setup.log?.(`jobs: ${firstLine(e)}`),
     );
   }
 
@@ -175,9 +176,4 @@ export class JobWorker {
     this.#sweptAt = now.getTime();
     await sweepJobs(this.#setup.db, now);
   }
-}
-
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return (text.split('\n')[0] ?? '').slice(0, 300);
 }

@@ -6,6 +6,7 @@
  */
 import { type App, type MailEntry, renderMessage } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import { firstLine } from '../workers/first-line';
 import { WakeLoop } from '../workers/wake-loop';
 import { DevOutbox, type OutboxMail } from './dev-outbox';
 import type { LinkResolver } from './link-resolver';
@@ -43,8 +44,7 @@ export interface MailerSetup {
 
 // A mail's error as the queue and the admin console show it: one line, never a stack.
 function shortError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return (text.split('\n')[0] ?? '').slice(0, 300) || 'the mail could not be sent';
+  return firstLine(error) || 'the mail could not be sent';
 }
 
 /**
