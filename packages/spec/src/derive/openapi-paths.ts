@@ -99,6 +99,8 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
 const ID_OF: Partial<Record<RouteId, string>> = {
   deleteInvitation: 'The invitation id.',
   deleteApiKey: 'The API key id.',
+  readNotification: 'The notification id.',
+  retryJob: 'The job id.',
 };
 
 function idParameter(id: RouteId): JsonSchema {
