@@ -31,6 +31,18 @@ import {
 
 const OPEN_STATES = ['new', 'open', 'pending'] as const;
 
+// Screenshots, logs and documents, on tickets and on comments: an image gets a thumbnail for
+// lists and a preview for the detail page, made on first use.
+const ATTACHMENTS = {
+  max: 5,
+  maxBytes: 10 * 1_048_576,
+  accept: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'],
+  variants: {
+    thumb: { width: 160, height: 160, fit: 'cover' },
+    preview: { width: 1280, height: 1280, fit: 'inside' },
+  },
+} as const;
+
 // 3. Entities and fields — 4. states — 5. validation — 6. access, per entity.
 
 const teams = entity({
@@ -104,6 +116,7 @@ const tickets = entity({
     resolution: f.longText({ max: 2000, optional: true, readOnly: true, label: 'Resolution' }),
     resolvedAt: f.datetime({ optional: true, readOnly: true, label: 'Resolved' }),
     satisfaction: f.integer({ min: 1, max: 5, optional: true, label: 'Satisfaction' }),
+    attachments: f.files({ ...ATTACHMENTS, label: 'Attachments' }),
   },
   states: {
     field: 'status',
@@ -170,8 +183,9 @@ const tickets = entity({
       customer: [
         { where: and(callerIs('requester'), inState('new')), fields: ['subject', 'description'] },
         { where: callerIs('requester'), fields: ['satisfaction'] },
+        { where: and(callerIs('requester'), not(inState('closed', 'cancelled'))), fields: ['attachments'] },
       ],
-      agent: { fields: ['priority', 'category', 'assignee', 'team', 'tags'] },
+      agent: { fields: ['priority', 'category', 'assignee', 'team', 'tags', 'attachments'] },
     },
     delete: { admin: true },
   },
@@ -202,12 +216,19 @@ const comments = entity({
     author: f.ref('users', { default: caller('id'), readOnly: true, label: 'Author' }),
     body: f.longText({ min: 1, max: 2000, label: 'Comment' }),
     internal: f.boolean({ default: false, immutable: true, label: 'Internal note' }),
+    // An internal note's files are as hidden from customers as the note is.
+    attachments: f.files({ ...ATTACHMENTS, label: 'Attachments' }),
   },
   access: {
     read: { customer: and(can('ticket', 'read'), eq('internal', false)), agent: true },
     create: {
       customer: { where: and(can('ticket', 'read'), eq('internal', false)), fields: ['ticket', 'body'] },
       agent: { fields: ['ticket', 'body', 'internal'] },
+    },
+    // A comment's author attaches its files just after posting it.
+    update: {
+      customer: { where: callerIs('author'), fields: ['attachments'] },
+      agent: { where: callerIs('author'), fields: ['attachments'] },
     },
     delete: { admin: true },
   },
@@ -315,6 +336,11 @@ export default defineApp({
       description: 'Hours from filing to due, by priority.',
     },
     MAX_TAGS: { value: 5, public: true },
+    CUSTOMER_STORAGE_BYTES: {
+      value: 100 * 1_048_576,
+      public: true,
+      description: 'Bytes of attachments each customer may keep.',
+    },
   },
 
   // 8. The error catalogue.
@@ -410,6 +436,13 @@ export default defineApp({
         where: or(...OPEN_STATES.map((s) => inState(s))),
         max: constant('MAX_OPEN_TICKETS_PER_CUSTOMER'),
         error: 'OPEN_TICKET_LIMIT',
+      },
+    },
+    storage: {
+      customerFiles: {
+        description: 'Attachments each customer keeps.',
+        roles: ['customer'],
+        bytes: constant('CUSTOMER_STORAGE_BYTES'),
       },
     },
     rates: {

@@ -25,6 +25,7 @@ import { createAuth } from './client-auth';
 import { automationCalls } from './client-automation';
 import { bulkCalls } from './client-bulk';
 import { isAppError } from './client-error';
+import { fileCalls } from './client-files';
 import type { AuditQuery, CallOptions, ListOptions, Page, Record$, Where } from './client-types';
 import type { ExpandedOf, ListItem, RefFieldName } from './expand-types';
 import { listQuery } from './query-string';
@@ -86,6 +87,7 @@ export function createClient<A>(options: ClientOptions = {}) {
     auth,
     ...accountCalls<A>(http),
     ...automationCalls(http, (listener) => realtime.onNotification(listener)),
+    ...fileCalls<A>(http),
     /**
      * True for an error thrown by this client, typed by the app; with a code, only that code,
      * its `params` typed by the code's message.

@@ -10,13 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type NinefoldClient } from '../src/index';
 
 type Client = NinefoldClient<typeof app>;
-type Group = 'auth' | 'invitations' | 'apiKeys' | 'mail' | 'notifications' | 'jobs';
+type Group = 'auth' | 'invitations' | 'apiKeys' | 'mail' | 'notifications' | 'jobs' | 'files';
 type MethodPath =
   | Exclude<keyof Client, Group>
   | `auth.${Exclude<keyof Client['auth'], 'onChange' | 'token'>}`
   | `${'invitations' | 'apiKeys' | 'mail'}.${'list' | 'create' | 'revoke'}`
   | `notifications.${'list' | 'read' | 'readAll' | 'preferences' | 'setPreferences'}`
-  | `jobs.${'list' | 'retry'}`;
+  | `jobs.${'list' | 'retry'}`
+  | `files.${'upload' | 'download' | 'remove'}`;
 
 const METHODS = {
   getHealth: 'health',
@@ -64,6 +65,9 @@ const METHODS = {
   updateNotificationPreferences: 'notifications.setPreferences',
   listJobs: 'jobs.list',
   retryJob: 'jobs.retry',
+  uploadFile: 'files.upload',
+  downloadFile: 'files.download',
+  deleteFile: 'files.remove',
 } as const satisfies { readonly [K in RouteId]: MethodPath };
 
 describe('the client and the route table', () => {

@@ -57,7 +57,14 @@ export type {
   ValidationOp,
 } from './app/entity';
 export { entity, humanize } from './app/entity';
-export type { LimitsNode, QuotaInput, RateInput, RateKey, RateScope } from './app/limits';
+export type {
+  LimitsNode,
+  QuotaInput,
+  RateInput,
+  RateKey,
+  RateScope,
+  StorageQuotaInput,
+} from './app/limits';
 export { quotaKey, RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
@@ -73,6 +80,8 @@ export type {
   NotificationPreferencesPatch,
   UnreadAnswer,
 } from './contract/automation-wire';
+export { FILE_ROUTES } from './contract/file-routes';
+export type { FileRef, StoredFile } from './contract/file-wire';
 export type { MetaAnswer } from './contract/meta-answer';
 export { metaAnswer } from './contract/meta-answer';
 export { META_SCHEMA } from './contract/meta-schema';
@@ -179,6 +188,12 @@ export type {
   FieldOptions,
   Fields,
   FieldType,
+  FileField,
+  FileOptions,
+  FilesField,
+  FilesOptions,
+  FileType,
+  ImageVariant,
   IntegerOptions,
   ListField,
   NumberField,
@@ -188,7 +203,15 @@ export type {
   SystemField,
   TextField,
 } from './fields/field';
-export { f, isField, SYSTEM_FIELDS } from './fields/field';
+export {
+  DEFAULT_FILE_BYTES,
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_PIXELS,
+  f,
+  isField,
+  isFileField,
+  SYSTEM_FIELDS,
+} from './fields/field';
 export type {
   BaseValueOf,
   InputOf,

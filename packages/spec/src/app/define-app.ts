@@ -233,6 +233,7 @@ export function defineApp<
       pageSize: limits.pageSize ?? DEFAULT_LIMITS.pageSize,
       bodyBytes: limits.bodyBytes ?? DEFAULT_LIMITS.bodyBytes,
       quotas: limits.quotas ?? {},
+      storage: limits.storage ?? {},
       rates: Object.fromEntries(
         Object.entries(limits.rates ?? {}).map(([n, r]) => [
           n,

@@ -62,6 +62,25 @@ export interface RateInput {
   readonly per?: readonly RateKey[];
 }
 
+/**
+ * A storage quota: the bytes of files a person may keep, counted over the files they uploaded
+ * that are still held (`per: 'owner'`, default), or over every file uploaded by anyone of the
+ * quota's roles together (`per: 'role'`). Checked when an upload would pass it.
+ * @example customerFiles: { roles: ['customer'], bytes: constant('CUSTOMER_STORAGE_BYTES') }
+ */
+export interface StorageQuotaInput {
+  readonly description?: string;
+  /** A number of bytes or a constant. */
+  readonly bytes: number | Expr<never>;
+  /** Roles it applies to (default all). */
+  readonly roles?: readonly string[];
+  readonly per?: 'owner' | 'role';
+  /** Only files of this entity count (default every entity's). */
+  readonly entity?: string;
+  /** The error code when an upload would pass the quota (default LIMIT_EXCEEDED); gets `{max}`. */
+  readonly error?: string;
+}
+
 /** A kind of key a rate limit keeps a separate count for. */
 export type RateKey = 'user' | 'address' | 'email';
 
@@ -90,6 +109,8 @@ export interface LimitsInput {
   readonly bodyBytes?: number;
   readonly quotas?: { readonly [name: string]: QuotaInput };
   readonly rates?: { readonly [name: string]: RateInput };
+  /** Storage quotas, by name. */
+  readonly storage?: { readonly [name: string]: StorageQuotaInput };
 }
 
 export interface LimitsNode {
@@ -97,6 +118,7 @@ export interface LimitsNode {
   readonly bodyBytes: number;
   readonly quotas: { readonly [name: string]: QuotaInput };
   readonly rates: { readonly [name: string]: RateInput & { readonly windowSeconds: number } };
+  readonly storage: { readonly [name: string]: StorageQuotaInput };
 }
 
 /** Seconds in a window such as `1m`. */

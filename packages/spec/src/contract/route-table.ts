@@ -6,6 +6,7 @@
  */
 import type { BuiltinErrorCode } from '../errors/builtin-errors';
 import { AUTOMATION_ROUTES } from './automation-routes';
+import { FILE_ROUTES } from './file-routes';
 import { get, post, WRITE } from './route-builders';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -17,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'rules' | 'signedIn' | 'admin';
 
 /** How OpenAPI spells a route out for an app: once, or once per entity, transition or action. */
-export type RouteExpansion = 'none' | 'entity' | 'transition' | 'action';
+export type RouteExpansion = 'none' | 'entity' | 'transition' | 'action' | 'file';
 
 /** The rate scope a route counts against, when it is limited. */
 export type RouteRateScope = 'write' | 'action' | 'login' | 'signup' | 'mail' | 'account';
@@ -36,8 +37,10 @@ export interface RouteEntry {
    * refusals, quotas, validations, preconditions) where the route expands.
    */
   readonly codes: readonly BuiltinErrorCode[];
-  /** Takes a JSON body. */
+  /** Takes a JSON body (or, with `multipart`, a multipart/form-data one). */
   readonly body: boolean;
+  /** The body is multipart/form-data (an upload), streamed rather than parsed as JSON. */
+  readonly multipart?: boolean;
   /** Honours `If-Match: <version>` (a stale one answers 412 VERSION_MISMATCH). */
   readonly ifMatch: boolean;
   readonly rateScope?: RouteRateScope;
@@ -316,6 +319,7 @@ export const ROUTES = {
     success: [101],
   },
   ...AUTOMATION_ROUTES,
+  ...FILE_ROUTES,
 } as const satisfies Record<string, RouteEntry>;
 
 /** The id of a route of the table. */

@@ -4,7 +4,7 @@
  * schemas describe the same constraints to tools and generated clients.
  */
 import type { EntityNode } from '../app/entity';
-import type { Field, Fields } from '../fields/field';
+import { DEFAULT_MAX_FILES, type Field, type Fields, isFileField } from '../fields/field';
 import { isExpr } from '../rules/expr';
 import { URL_MAX } from '../validate/web-url';
 
@@ -39,9 +39,23 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'record'): JsonSche
   if (field.description) s.description = field.description;
   // In a patch an omitted field keeps its value, so a default there would mislead.
   if (field.default !== undefined && !isExpr(field.default) && mode !== 'patch') s.default = field.default;
-  if (field.readOnly || field.computed || field.type === 'state') s.readOnly = true;
+  if (field.readOnly || field.computed || field.type === 'state' || isFileField(field)) s.readOnly = true;
   return s;
 }
+
+/** A file as a record answers it (`FileRef`): its url is the caller's, and expires. */
+const FILE_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    size: { type: 'integer', minimum: 0 },
+    type: { type: 'string' },
+    url: { type: 'string' },
+  },
+  required: ['id', 'name', 'size', 'type', 'url'],
+  additionalProperties: false,
+};
 
 function valueSchema(field: Field, mode: SchemaMode): JsonSchema {
   switch (field.type) {
@@ -94,6 +108,10 @@ function valueSchema(field: Field, mode: SchemaMode): JsonSchema {
       return objectSchema(field.fields as Fields, mode === 'patch' ? 'input' : mode);
     case 'map':
       return { type: 'object', additionalProperties: fieldSchema(field.of as Field, mode) };
+    case 'file':
+      return { oneOf: [FILE_SCHEMA, { type: 'null' }] };
+    case 'files':
+      return { type: 'array', items: FILE_SCHEMA, maxItems: field.max ?? DEFAULT_MAX_FILES };
   }
 }
 

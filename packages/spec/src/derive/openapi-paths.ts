@@ -93,6 +93,10 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
         (a) => [spell(ROUTES.runAction.path, { name: a }), actionOperation(ctx, a)] as const,
       ),
     realtime: () => [[ROUTES.realtime.path, realtimeOperation(ctx)] as const],
+    // FOUNDATION STUB: the spec helper spells these out per entity and file field.
+    uploadFile: () => [],
+    downloadFile: () => [],
+    deleteFile: () => [],
   };
 }
 

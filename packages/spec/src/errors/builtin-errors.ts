@@ -76,5 +76,8 @@ export const FIELD_ISSUE_CODES = [
   'unique',
   'reference',
   'rule',
+  // A file whose content is not of a type its field accepts; an image over its pixel limit.
+  'file_type',
+  'too_many_pixels',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

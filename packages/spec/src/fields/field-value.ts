@@ -2,6 +2,7 @@
  * Type-level reading of field nodes: the value a field holds, the record an entity stores,
  * and the inputs a create or update accepts.
  */
+import type { FileRef } from '../contract/file-wire';
 import type { Field, Fields } from './field';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -25,7 +26,11 @@ export type BaseValueOf<F> = F extends {
               ? ValuesOf<O>
               : F extends { type: 'map'; of: infer V }
                 ? Record<string, ValueOf<V>>
-                : unknown;
+                : F extends { type: 'file' }
+                  ? FileRef | null
+                  : F extends { type: 'files' }
+                    ? FileRef[]
+                    : unknown;
 
 /** The value a field holds, with null where it is optional. */
 export type ValueOf<F> = F extends { optional: true } ? BaseValueOf<F> | null : BaseValueOf<F>;
@@ -33,9 +38,15 @@ export type ValueOf<F> = F extends { optional: true } ? BaseValueOf<F> | null : 
 /** Every field's value, as an object. */
 export type ValuesOf<F extends Fields> = Simplify<{ -readonly [K in keyof F]: ValueOf<F[K]> }>;
 
-/** Fields the server alone sets: read-only or computed. */
+/** Fields the server alone sets: read-only, computed, or holding files (set by uploads). */
 export type ServerSetKeys<F extends Fields> = {
-  [K in keyof F]: F[K] extends { readOnly: true } ? K : F[K] extends { computed: object } ? K : never;
+  [K in keyof F]: F[K] extends { readOnly: true }
+    ? K
+    : F[K] extends { computed: object }
+      ? K
+      : F[K] extends { type: 'file' | 'files' }
+        ? K
+        : never;
 }[keyof F];
 
 type MayOmit<Fd> = Fd extends { optional: true } ? true : Fd extends { default: unknown } ? true : false;

@@ -53,6 +53,50 @@ export interface ListOptions extends FieldOptions {
   readonly max?: number;
 }
 
+/**
+ * An image variant made on demand from an uploaded image and cached: a thumbnail, a preview.
+ * `fit` as sharp's (`cover` crops to fill, `inside` keeps the whole image within the box).
+ */
+export interface ImageVariant {
+  readonly width: number;
+  readonly height: number;
+  readonly fit?: 'cover' | 'contain' | 'inside';
+  /** The variant's encoding (default webp). */
+  readonly format?: 'webp' | 'jpeg' | 'png';
+}
+
+/**
+ * The options of a file field. A file field is never written through a create or a patch:
+ * files go up through `POST /api/entities/{entity}/{id}/files/{field}`, which judges the
+ * caller as an update of this field would be judged.
+ */
+export interface FileOptions {
+  readonly label?: string;
+  readonly description?: string;
+  /** The largest file, in bytes (default `DEFAULT_FILE_BYTES`, 10 MiB). */
+  readonly maxBytes?: number;
+  /**
+   * The types accepted, as decided from the content (never the name): exact (`application/pdf`)
+   * or a family (`image/*`). Default: any.
+   */
+  readonly accept?: readonly string[];
+  /** The most pixels an uploaded image may have (default `DEFAULT_MAX_PIXELS`, 40 megapixels). */
+  readonly maxPixels?: number;
+  /** Variants of an uploaded image, by name: `?variant=thumb` downloads one. */
+  readonly variants?: { readonly [name: string]: ImageVariant };
+}
+export interface FilesOptions extends FileOptions {
+  /** The most files the field holds (default `DEFAULT_MAX_FILES`, 10). */
+  readonly max?: number;
+}
+
+/** The largest file a file field accepts when it names no `maxBytes`: 10 MiB. */
+export const DEFAULT_FILE_BYTES = 10 * 1_048_576;
+/** The most pixels an uploaded image may have when its field names no `maxPixels`. */
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+/** The most files a many-files field holds when it names no `max`. */
+export const DEFAULT_MAX_FILES = 10;
+
 export type ScalarType =
   | 'text'
   | 'longText'
@@ -65,7 +109,9 @@ export type ScalarType =
   | 'date'
   | 'url'
   | 'ref';
-export type FieldType = ScalarType | 'list' | 'object' | 'map' | 'state';
+export type FieldType = ScalarType | 'list' | 'object' | 'map' | 'state' | FileType;
+/** The file field types: one file (`file`, null until one is uploaded) or many (`files`). */
+export type FileType = 'file' | 'files';
 
 interface Tagged<T extends FieldType> {
   readonly kind: 'field';
@@ -95,9 +141,22 @@ export type ListField<I extends ScalarField = ScalarField> = Tagged<'list'> &
   ListOptions & { readonly of: I };
 export type ObjectField<F extends Fields = Fields> = Tagged<'object'> & FieldOptions & { readonly fields: F };
 export type MapField<V extends Field = Field> = Tagged<'map'> & FieldOptions & { readonly of: V };
+/**
+ * One file or many, on an entity. Plain options only: no default, unique, index, computed or
+ * immutable (the checker refuses them); `optional`/`readOnly` are implied.
+ */
+export type FileField = Tagged<'file'> & FileOptions & FieldOptions;
+export type FilesField = Tagged<'files'> & FilesOptions & FieldOptions;
 
 /** Any field node. */
-export type Field = ScalarField | ListField | StateField | ObjectField<any> | MapField<any>;
+export type Field =
+  | ScalarField
+  | ListField
+  | StateField
+  | ObjectField<any>
+  | MapField<any>
+  | FileField
+  | FilesField;
 /** A named set of fields: an entity's columns, or a transition's or action's input. */
 export type Fields = { readonly [name: string]: Field };
 
@@ -159,7 +218,25 @@ export const f = {
   /** A map from string keys to values (action outputs only). */
   map: <const V extends Field, const O extends FieldOptions = {}>(of: V, options: O = {} as O) =>
     make('map', options, { of }),
+  /**
+   * One file (entities only): null until uploaded; an upload replaces it.
+   * @example avatar: f.file({ accept: ['image/*'], maxBytes: 2_000_000, variants: { thumb: { width: 96, height: 96, fit: 'cover' } } })
+   */
+  file: <const O extends FileOptions = {}>(options: O = {} as O) => make('file', options, {}),
+  /**
+   * Many files (entities only), in upload order; at most `max`.
+   * @example attachments: f.files({ max: 5, maxBytes: 10_000_000, accept: ['image/*', 'application/pdf'] })
+   */
+  files: <const O extends FilesOptions = {}>(options: O = {} as O) => make('files', options, {}),
 };
+
+/**
+ * Whether a field holds files (written only through the files route).
+ * @example isFileField(f.files()) // true
+ */
+export function isFileField(field: Field): field is FileField | FilesField {
+  return field.type === 'file' || field.type === 'files';
+}
 
 /** True when `v` is a field node. */
 export function isField(v: unknown): v is Field {

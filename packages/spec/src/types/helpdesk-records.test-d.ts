@@ -5,7 +5,7 @@
 
 import type app from '@ninefold/example-helpdesk';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { CreateInput, EntityName, FieldName, RecordOf, RoleName, UpdateInput } from '../index';
+import type { CreateInput, EntityName, FieldName, FileRef, RecordOf, RoleName, UpdateInput } from '../index';
 
 type App = typeof app;
 type Ticket = RecordOf<App, 'tickets'>;
@@ -41,6 +41,10 @@ describe('tickets record', () => {
     expectTypeOf<Ticket['subject']>().toEqualTypeOf<string>();
   });
 
+  test('a many-files field is an array of FileRef', () => {
+    expectTypeOf<Ticket['attachments']>().toEqualTypeOf<FileRef[]>();
+  });
+
   test('a list field is an array of its item', () => {
     expectTypeOf<Ticket['tags']>().toEqualTypeOf<string[]>();
   });
@@ -64,6 +68,7 @@ describe('tickets record', () => {
       resolution: string | null;
       resolvedAt: string | null;
       satisfaction: number | null;
+      attachments: FileRef[];
     }>();
     expectTypeOf<FieldName<App, 'tickets'>>().toEqualTypeOf<keyof Ticket>();
     expectTypeOf<Ticket>().not.toHaveProperty('nope');

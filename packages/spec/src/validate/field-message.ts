@@ -33,6 +33,8 @@ const EXPECTED: { readonly [T in FieldType]: string } = {
   list: 'a list',
   object: 'an object',
   map: 'an object',
+  file: 'a file',
+  files: 'a list of files',
 };
 
 function count(n: number | string | undefined, noun: string): string {
@@ -94,5 +96,9 @@ export function fieldMessage(code: FieldIssueCode, label: string, params: Messag
       return `${label} must be the id of a record.`;
     case 'rule':
       return `${label} breaks a rule of this record.`;
+    case 'file_type':
+      return `${label} does not accept this type of file${params.values ? ` (it takes ${params.values.join(', ')})` : ''}.`;
+    case 'too_many_pixels':
+      return `${label} takes images of at most ${params.max} pixels.`;
   }
 }

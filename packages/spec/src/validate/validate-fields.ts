@@ -63,6 +63,10 @@ function walkValue(walk: Walk, field: Field, value: unknown, path: string, label
     }
     case 'object':
       return walkObject(walk, field.fields, value, path, label, 'input');
+    // Only uploads fill a file field: a value given for one is never taken.
+    case 'file':
+    case 'files':
+      return report(walk, path, 'read_only', label);
     case 'map': {
       if (!isPlainObject(value)) return report(walk, path, 'type', label, { type: 'map' });
       const out: Obj = {};

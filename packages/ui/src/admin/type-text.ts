@@ -19,6 +19,8 @@ const WORDS: Record<Field['type'], string> = {
   object: 'object',
   map: 'map',
   state: 'state',
+  file: 'file',
+  files: 'files',
 };
 
 /**

@@ -84,6 +84,8 @@ function parseValue(field: Field, raw: string, param: string): unknown {
     case 'list':
     case 'object':
     case 'map':
+    case 'file':
+    case 'files':
       throw bad(`${param} cannot be filtered on.`);
     default:
       return raw;

@@ -3,13 +3,13 @@
  * lists as arrays, timestamps as ISO-8601 strings in UTC.
  */
 
-import type { EntityNode } from '@ninefold/spec';
+import type { EntityNode, Field } from '@ninefold/spec';
 import type { Dialect } from '../../db/database';
 
 export type Rec = Record<string, unknown>;
 
 // How each column decodes: worked out once per entity, not per row (lists decode every row).
-type Decode = 'plain' | 'boolean' | 'json' | 'number' | 'datetime';
+type Decode = 'plain' | 'boolean' | 'json' | 'files' | 'number' | 'datetime';
 const DECODERS = new WeakMap<EntityNode, { names: string[]; decode: Decode[] }>();
 
 function decodersOf(entity: EntityNode): { names: string[]; decode: Decode[] } {
@@ -21,13 +21,15 @@ function decodersOf(entity: EntityNode): { names: string[]; decode: Decode[] } {
       plan.decode.push(
         field.type === 'boolean'
           ? 'boolean'
-          : field.type === 'list' || field.type === 'object' || field.type === 'map'
-            ? 'json'
-            : field.type === 'integer' || field.type === 'number'
-              ? 'number'
-              : field.type === 'datetime'
-                ? 'datetime'
-                : 'plain',
+          : field.type === 'files'
+            ? 'files'
+            : isJsonColumn(field)
+              ? 'json'
+              : field.type === 'integer' || field.type === 'number'
+                ? 'number'
+                : field.type === 'datetime'
+                  ? 'datetime'
+                  : 'plain',
       );
     }
     DECODERS.set(entity, plan);
@@ -61,9 +63,10 @@ export function decodeInPlace(entity: EntityNode, row: Rec, dialect: Dialect): R
     if (kind === 'plain') continue;
     const name = names[i]!;
     const v = row[name];
-    if (v === null || v === undefined) row[name] = null;
+    // A many-files field added to rows that predate it holds none.
+    if (v === null || v === undefined) row[name] = kind === 'files' ? [] : null;
     else if (kind === 'boolean') row[name] = v === true || v === 1;
-    else if (kind === 'json') row[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (kind === 'json' || kind === 'files') row[name] = typeof v === 'string' ? JSON.parse(v) : v;
     else if (kind === 'number') row[name] = typeof v === 'number' ? v : Number(v);
     else if (loose && v instanceof Date) row[name] = v.toISOString();
   }
@@ -83,9 +86,10 @@ export function decodeRow(entity: EntityNode, row: Rec, dialect: Dialect): Rec {
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const v = row[name];
-    if (v === null || v === undefined) out[name] = null;
+    if (v === null || v === undefined) out[name] = decode[i] === 'files' ? [] : null;
     else if (decode[i] === 'boolean') out[name] = v === true || v === 1;
-    else if (decode[i] === 'json') out[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (decode[i] === 'json' || decode[i] === 'files')
+      out[name] = typeof v === 'string' ? JSON.parse(v) : v;
     else if (decode[i] === 'number') out[name] = Number(v);
     else if (decode[i] === 'datetime' && loose && v instanceof Date) out[name] = v.toISOString();
     else out[name] = v;
@@ -99,9 +103,23 @@ export function encodeValues(entity: EntityNode, values: Rec): Rec {
   for (const [name, v] of Object.entries(values)) {
     const field = entity.fields[name];
     if (v === null || v === undefined) out[name] = null;
-    else if (field && (field.type === 'list' || field.type === 'object' || field.type === 'map'))
-      out[name] = JSON.stringify(v);
+    else if (field && isJsonColumn(field)) out[name] = JSON.stringify(v);
     else out[name] = v;
   }
   return out;
+}
+
+/**
+ * Whether a field is stored as JSON: lists, objects, maps, and file fields (their files'
+ * `StoredFile`s).
+ * @example isJsonColumn(f.files()) // true
+ */
+export function isJsonColumn(field: Field): boolean {
+  return (
+    field.type === 'list' ||
+    field.type === 'object' ||
+    field.type === 'map' ||
+    field.type === 'file' ||
+    field.type === 'files'
+  );
 }

@@ -120,7 +120,12 @@ export function applyDefaults(scope: RecordScope, entity: string, record: Rec): 
     if (record[name] === undefined && isExpr(field.default))
       record[name] = evalExpr(field.default, record, scope.rules);
     if (record[name] === undefined)
-      record[name] = field.default !== undefined && !isExpr(field.default) ? field.default : null;
+      record[name] =
+        field.default !== undefined && !isExpr(field.default)
+          ? field.default
+          : field.type === 'files'
+            ? []
+            : null;
   }
 }
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { App, Field, RuleNode, UniqueNode } from '@ninefold/spec';
 import { isExpr, listCapabilities, URL_MAX } from '@ninefold/spec';
 import { AUTOMATION_TABLES } from './automation-tables';
+import { FILE_TABLES } from './file-tables';
 
 export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'datetime' | 'json';
 
@@ -58,6 +59,8 @@ function columnType(field: Field): ColumnType {
     case 'list':
     case 'object':
     case 'map':
+    case 'file':
+    case 'files':
       return 'json';
     default:
       return 'text';
@@ -320,4 +323,5 @@ export const SYSTEM_TABLES: readonly TablePlan[] = [
     ],
   },
   ...AUTOMATION_TABLES,
+  ...FILE_TABLES,
 ];
