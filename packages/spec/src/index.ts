@@ -203,6 +203,7 @@ export type {
   SystemField,
   TextField,
 } from './fields/field';
+export { acceptsType } from './fields/accepts-type';
 export {
   DEFAULT_FILE_BYTES,
   DEFAULT_MAX_FILES,
