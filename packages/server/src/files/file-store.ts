@@ -41,5 +41,7 @@ export interface FileStore {
   has(key: string): Promise<boolean>;
   /** Every key under `prefix`, with when it was last written (the sweep of orphans). */
   list(prefix?: string): AsyncIterable<{ readonly key: string; readonly modifiedAt: Date }>;
+  /** The file's path on this machine, for a store on the local disk (serving reads it directly). */
+  pathOf?(key: string): string;
   close?(): Promise<void>;
 }
