@@ -69,6 +69,7 @@ export { quotaKey, RATE_KEYING } from './app/limits';
 export type { ScreenInput, ScreenKind, WidgetInput } from './app/screens';
 export type { CheckResult, Problem as CheckProblem } from './check/check-app';
 export { checkApp } from './check/check-app';
+export { MAX_FILE_BYTES, MAX_FILES_PER_FIELD, MAX_IMAGE_PIXELS, MAX_VARIANT_SIDE } from './check/check-files';
 export type {
   JobEntry,
   JobKind,
@@ -101,7 +102,7 @@ export type {
   RouteRateScope,
 } from './contract/route-table';
 export { fastifyPath, ROUTE_IDS, ROUTES, routeCodes, UNIVERSAL_CODES } from './contract/route-table';
-export { REALTIME_SCHEMAS, WIRE_SCHEMAS } from './contract/wire-schemas';
+export { FILE_REF_SCHEMA, REALTIME_SCHEMAS, WIRE_SCHEMAS } from './contract/wire-schemas';
 export type {
   AggregateAnswer,
   AggregateGroup,
@@ -138,10 +139,18 @@ export {
   AGGREGATE_OPS,
   aggregateFields,
 } from './derive/aggregate-fields';
-export type { ActionMeta, ClientMeta, NotificationMeta, QuotaMeta, RoleMeta } from './derive/client-meta';
+export type {
+  ActionMeta,
+  ClientMeta,
+  NotificationMeta,
+  QuotaMeta,
+  RoleMeta,
+  StorageQuotaMeta,
+} from './derive/client-meta';
 export { clientMeta } from './derive/client-meta';
 export type { EntityMeta, ListMeta, RuleMeta, TransitionMeta } from './derive/entity-meta';
 export { entityMeta, listMeta, ruleMeta, whoMeta } from './derive/entity-meta';
+export { fieldsMeta, fileFieldMeta } from './derive/file-field-meta';
 export type { FilterableField, FilterOperator } from './derive/filter-operators';
 export { filterableFields, filterOperators } from './derive/filter-operators';
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './derive/import-limits';
@@ -181,6 +190,7 @@ export type { BuiltinErrorCode, FieldIssueCode } from './errors/builtin-errors';
 export { BUILTIN_ERRORS, FIELD_ISSUE_CODES } from './errors/builtin-errors';
 export type { ParamKinds, ParamsOf, TemplateParams } from './errors/message-template';
 export { fillTemplate, templateParams } from './errors/message-template';
+export { acceptsType } from './fields/accepts-type';
 export type {
   DateField,
   EnumField,
@@ -203,7 +213,6 @@ export type {
   SystemField,
   TextField,
 } from './fields/field';
-export { acceptsType } from './fields/accepts-type';
 export {
   DEFAULT_FILE_BYTES,
   DEFAULT_MAX_FILES,

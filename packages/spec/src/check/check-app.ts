@@ -9,6 +9,7 @@ import { checkAutomation } from './check-automation';
 import { createCheckContext, type Problem } from './check-context';
 import { checkEntities } from './check-entities';
 import { checkErrorCatalogue } from './check-errors';
+import { checkFiles } from './check-files';
 import { checkLimits } from './check-limits';
 import { checkMessages } from './check-messages';
 import { checkRoles } from './check-roles';
@@ -40,6 +41,7 @@ export function checkApp(app: App): CheckResult {
   checkEntities(ctx);
   checkActions(ctx);
   checkLimits(ctx);
+  checkFiles(ctx);
   checkScreens(ctx);
   checkSortable(ctx);
   checkAutomation(ctx);

@@ -25,7 +25,11 @@ export function checkEntities(ctx: CheckContext): void {
   for (const [name, entity] of Object.entries(ctx.app.entities)) {
     const path = `entities.${name}`;
     checkShape(ctx, name, entity, path);
-    checkFields(ctx, entity.fields, `${path}.fields`, { allowNested: false, scope: recordScope(name) });
+    checkFields(ctx, entity.fields, `${path}.fields`, {
+      allowNested: false,
+      scope: recordScope(name),
+      files: true,
+    });
     checkAccess(ctx, name, entity);
     checkStates(ctx, name, entity);
     checkTransitions(ctx, name, entity);

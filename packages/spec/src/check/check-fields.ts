@@ -3,15 +3,16 @@
  * and outputs): sound bounds and patterns, defaults of the right type, references to
  * declared entities, and objects and maps only where the API allows them.
  */
-import type {
-  DateField,
-  Field,
-  Fields,
-  ListField,
-  MapField,
-  NumberField,
-  ObjectField,
-  ScalarField,
+import {
+  type DateField,
+  type Field,
+  type Fields,
+  isFileField,
+  type ListField,
+  type MapField,
+  type NumberField,
+  type ObjectField,
+  type ScalarField,
 } from '../fields/field';
 import { isExpr } from '../rules/expr';
 import { isCalendarDate } from '../validate/calendar-date';
@@ -19,6 +20,7 @@ import { checkScalar } from '../validate/check-scalar';
 import { fieldMessage } from '../validate/field-message';
 import type { CheckContext } from './check-context';
 import { checkErrorRef } from './check-errors';
+import { checkFileField } from './check-files';
 import { checkExpr, checkRule } from './check-rule';
 import { which } from './describe-names';
 import { valueProblem } from './value-problem';
@@ -29,6 +31,8 @@ export interface FieldPlace {
   readonly allowNested: boolean;
   /** What defaults and computed values are evaluated against. */
   readonly scope: RuleScope;
+  /** File fields live only among an entity's own fields (uploads fill a record's field). */
+  readonly files?: boolean;
 }
 
 const SCALAR_TYPES = [
@@ -54,6 +58,10 @@ export function checkFields(ctx: CheckContext, fields: Fields, path: string, pla
 }
 
 function checkField(ctx: CheckContext, name: string, field: Field, path: string, place: FieldPlace): void {
+  if (isFileField(field)) {
+    checkFileField(ctx, name, field, path, place.files === true);
+    return;
+  }
   if (field.type === 'object' || field.type === 'map') checkNested(ctx, name, field, path, place);
   if (field.type === 'list') checkList(ctx, name, field, path, place);
   if (field.type === 'enum' || field.type === 'state') checkValues(ctx, name, field.values, `${path}.values`);

@@ -2,6 +2,7 @@
  * Reference checks inside rules and expressions: fields, states, roles, constants, inputs
  * and reference fields, each against the scope the node is evaluated in.
  */
+import { isFileField } from '../fields/field';
 import type { ExprNode, Literal } from '../rules/expr';
 import type { RuleNode } from '../rules/rule';
 import { type RuleVisitor, visitRule } from '../rules/visit-rule';
@@ -74,7 +75,14 @@ const NODE_CHECKS: RuleVisitor<void, At> = {
     if (!site.options.allowChanged) {
       reportAt(site, scope, `asks whether '${n.field}' changed, which only a validation rule can know`);
     }
-    fieldIn(site, scope, n.field);
+    const found = fieldIn(site, scope, n.field);
+    if (found && isFileField(found)) {
+      reportAt(
+        site,
+        scope,
+        `asks whether '${n.field}' changed, but only uploads change a ${found.type} field`,
+      );
+    }
   },
   related: (n, { site, scope }) => checkVia(site, n.via, 'related()', scope),
   can: (n, { site, scope }) => checkVia(site, n.via, 'can()', scope),
@@ -130,6 +138,7 @@ function checkLiteral(site: RuleSite, operand: ExprNode, value: Literal, scope: 
   }
   if (operand.kind !== 'field' || value === null) return;
   const f = quietField(site, scope, operand.name);
-  const problem = f && valueProblem(f, value);
+  // A file field read is refused where it is read (checkExprNode), once.
+  const problem = f && !isFileField(f) && valueProblem(f, value);
   if (problem) reportAt(site, scope, `compares '${operand.name}' with a value that ${problem}`);
 }

@@ -4,6 +4,7 @@
  */
 import type { EntityNode } from '../app/entity';
 import { type TitlePath, titleParts } from '../derive/record-title';
+import { isFileField } from '../fields/field';
 import { fieldNames, fieldOf } from './app-lookup';
 import type { CheckContext } from './check-context';
 import { article, which } from './describe-names';
@@ -46,6 +47,13 @@ function checkPath(ctx: CheckContext, name: string, entity: EntityNode, p: Title
   const field = fieldOf(entity, p.field);
   if (!field) {
     ctx.report(path, `the title names ${which(p.field, `a field of ${name}`, names, 'fields')}`);
+    return;
+  }
+  if (isFileField(field)) {
+    ctx.report(
+      path,
+      `the title names '${p.field}', ${article(field.type)} field; a title is text a list can show`,
+    );
     return;
   }
   if (p.sub === undefined) return;

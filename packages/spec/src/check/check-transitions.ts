@@ -2,6 +2,7 @@
  * Transitions' data: who may run them, their input, what they assign and what they require.
  */
 import type { EntityNode, TransitionNode } from '../app/entity';
+import { isFileField } from '../fields/field';
 import { whyNotWritable } from './app-lookup';
 import type { CheckContext } from './check-context';
 import { checkErrorRef, exprParams } from './check-errors';
@@ -74,6 +75,10 @@ function checkAssignment(
   if (!field) {
     const names = Object.keys(entity.fields);
     ctx.report(path, `transition '${t.name}' sets ${which(key, `a field of ${name}`, names, 'fields')}`);
+    return;
+  }
+  if (isFileField(field)) {
+    ctx.report(path, `transition '${t.name}' sets '${key}', a ${field.type} field, which only uploads fill`);
     return;
   }
   if (key === entity.states?.field) {

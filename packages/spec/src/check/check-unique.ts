@@ -14,7 +14,8 @@ import { article, which } from './describe-names';
 import { recordScope } from './walk-rule';
 
 const NAME = /^[A-Za-z][A-Za-z0-9]*$/;
-const NOT_SCALAR = new Set(['list', 'object', 'map']);
+// Lists, objects and maps hold many values; a file field holds uploads, never compared.
+const NOT_SCALAR = new Set(['list', 'object', 'map', 'file', 'files']);
 
 /**
  * Checks an entity's unique declarations.

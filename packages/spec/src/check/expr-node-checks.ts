@@ -2,6 +2,7 @@
  * Checks of single expression nodes: fields, constants, inputs, and that time arithmetic
  * and table lookups get the kind of constant they need.
  */
+import { isFileField } from '../fields/field';
 import type { ExprNode } from '../rules/expr';
 import { checkAggregate, checkArith, checkClock, checkSqlComputable } from './computed-expr-checks';
 import { which } from './describe-names';
@@ -16,9 +17,18 @@ export function checkExprNode(site: RuleSite, node: ExprNode, scope: RuleScope):
   const { app } = site.ctx;
   checkSqlComputable(site, node, scope);
   switch (node.kind) {
-    case 'field':
-      fieldIn(site, scope, node.name);
+    case 'field': {
+      const found = fieldIn(site, scope, node.name);
+      // A file field holds uploads, not a value: neither JavaScript nor SQL compares them.
+      if (found && isFileField(found)) {
+        reportAt(
+          site,
+          scope,
+          `reads '${node.name}', a ${found.type} field; no rule or expression reads files`,
+        );
+      }
       return;
+    }
     case 'const':
       if (!Object.hasOwn(app.constants, node.name)) {
         reportAt(

@@ -60,6 +60,11 @@ export function fieldKind(field: Field): ValueKind {
     case 'object':
     case 'map':
       return 'object';
+    // As records answer them: one FileRef (or null), or a list of them.
+    case 'file':
+      return 'object';
+    case 'files':
+      return 'list';
     default:
       return 'string';
   }

@@ -2,13 +2,16 @@
  * Whether a literal fits a field's type: for defaults, transition assignments, filters and
  * the values rules compare a field with.
  */
-import type { Field } from '../fields/field';
+import { type Field, isFileField } from '../fields/field';
 
 /**
  * What is wrong with `value` as a value of `field`, as the end of a sentence, or undefined.
  * @example valueProblem(f.enum(['low', 'high']), 'medium') // "is 'medium', which is not one of low, high"
  */
 export function valueProblem(field: Field, value: unknown): string | undefined {
+  // A file field is null (or empty) until an upload fills it, and takes no value from a spec.
+  if (isFileField(field))
+    return value === null ? undefined : `is ${show(value)}, but only uploads fill a ${field.type} field`;
   if (value === null) return field.optional ? undefined : 'is null, but the field is not optional';
   const is = `is ${show(value)}, which is not`;
   switch (field.type) {

@@ -15,7 +15,40 @@ const obj = (properties: Record<string, JsonSchema>, required: string[]): JsonSc
 });
 const node = obj({ kind: str }, ['kind']);
 const ruleMeta = obj({ rule: node, text: str }, ['rule', 'text']);
-const field = obj({ type: str, optional: { type: 'boolean' }, label: str }, ['type']);
+const whole = { type: 'integer', minimum: 1 } as const;
+// A file field's limits, defaults applied, so a form refuses a file before uploading it.
+const field = obj(
+  {
+    type: str,
+    optional: { type: 'boolean' },
+    label: str,
+    maxBytes: { ...whole, description: 'A file field: the largest file, in bytes.' },
+    maxPixels: { ...whole, description: 'A file field: the most pixels an image may have.' },
+    max: {
+      type: 'number',
+      description: 'The most items (a list, a many-files field), or the largest value.',
+    },
+    accept: {
+      ...strings,
+      description: 'A file field: the media types taken (`image/*` a family); absent takes any.',
+    },
+    variants: {
+      description: 'A file field: image variants by name (`?variant=<name>`).',
+      ...map(
+        obj(
+          {
+            width: whole,
+            height: whole,
+            fit: { enum: ['cover', 'contain', 'inside'] },
+            format: { enum: ['webp', 'jpeg', 'png'] },
+          },
+          ['width', 'height'],
+        ),
+      ),
+    },
+  },
+  ['type'],
+);
 const cell = obj(
   {
     allowed: { enum: ['always', 'conditional', 'never'] },
@@ -143,6 +176,22 @@ export const META_SCHEMA = obj(
             ['name', 'entity', 'owner', 'max', 'error'],
           ),
         },
+        storage: {
+          type: 'array',
+          description: 'Storage quotas: the bytes of files each uploader (`per: owner`) or each role keeps.',
+          items: obj(
+            {
+              name: str,
+              description: str,
+              bytes: { type: 'integer', minimum: 1 },
+              roles: strings,
+              per: { enum: ['owner', 'role'] },
+              entity: str,
+              error: str,
+            },
+            ['name', 'bytes', 'per', 'error'],
+          ),
+        },
         rates: {
           type: 'array',
           items: obj(
@@ -159,7 +208,7 @@ export const META_SCHEMA = obj(
           ),
         },
       },
-      ['pageSize', 'bodyBytes', 'quotas', 'rates'],
+      ['pageSize', 'bodyBytes', 'quotas', 'storage', 'rates'],
     ),
     screens: map(
       obj({ route: str, kind: str, title: str, roles: strings, entity: str }, ['route', 'kind', 'title']),

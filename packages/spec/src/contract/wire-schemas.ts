@@ -16,6 +16,28 @@ const obj = (properties: Record<string, JsonSchema>, required = Object.keys(prop
   required,
 });
 
+/**
+ * A file as a record answers it and an upload returns it (`FileRef`): its `url` downloads it
+ * for this caller under the record's read rule, until it expires.
+ * @example FILE_REF_SCHEMA.required // ['id', 'name', 'size', 'type', 'url']
+ */
+export const FILE_REF_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', description: 'The name it was uploaded under, made safe.' },
+    size: { type: 'integer', minimum: 0, description: 'Bytes.' },
+    type: { type: 'string', description: 'The media type, decided from the content.' },
+    url: {
+      type: 'string',
+      description:
+        'Downloads it (`&variant=<name>` an image variant, `&download` as an attachment); expires.',
+    },
+  },
+  required: ['id', 'name', 'size', 'type', 'url'],
+  additionalProperties: false,
+};
+
 const time = { type: 'string', format: 'date-time' } as const;
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 const items = (name: string): JsonSchema => obj({ items: { type: 'array', items: ref(name) } });
@@ -181,7 +203,25 @@ export const WIRE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     items: { type: 'array', items: ref('AuditEntry') },
     nextCursor: { type: ['string', 'null'], description: 'null on the last page.' },
   }),
-  QuotaUsage: obj({ name: str, entity: str, max: int, used: int, remaining: int }),
+  QuotaUsage: obj(
+    {
+      name: str,
+      entity: {
+        type: 'string',
+        description: "The entity counted; `*` for a storage quota over every entity's files.",
+      },
+      max: int,
+      used: int,
+      remaining: int,
+      unit: {
+        type: 'string',
+        enum: ['records', 'bytes'],
+        description: 'What is counted: records (a quota; the default) or bytes of files (a storage quota).',
+      },
+    },
+    ['name', 'entity', 'max', 'used', 'remaining'],
+  ),
+  FileRef: FILE_REF_SCHEMA,
   Quotas: obj({ items: { type: 'array', items: ref('QuotaUsage') } }),
   RateUsage: obj({
     name: str,

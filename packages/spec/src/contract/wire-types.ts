@@ -170,8 +170,10 @@ export interface AuditEntry extends HistoryEntry {
 }
 
 /**
- * How much of a declared quota the caller has used (`GET /api/quotas`).
+ * How much of a declared quota the caller has used (`GET /api/quotas`): records of a count
+ * quota, or bytes of files of a storage quota (`unit: 'bytes'`, `entity` its entity or `*`).
  * @example const q: QuotaUsage = { name: 'openTickets', entity: 'tickets', max: 5, used: 3, remaining: 2 };
+ * @example const s: QuotaUsage = { name: 'customerFiles', entity: '*', max: 104857600, used: 48213, remaining: 104809387, unit: 'bytes' };
  */
 export interface QuotaUsage {
   readonly name: string;
@@ -179,6 +181,8 @@ export interface QuotaUsage {
   readonly max: number;
   readonly used: number;
   readonly remaining: number;
+  /** What is counted (default records). */
+  readonly unit?: 'records' | 'bytes';
 }
 
 /**

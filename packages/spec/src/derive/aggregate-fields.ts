@@ -22,7 +22,9 @@ export interface AggregateFields {
   readonly max: readonly string[];
 }
 
-// Scalars with few distinct values or a meaning as a category; not free text, not instants.
+// Scalars with few distinct values or a meaning as a category; not free text, not instants,
+// never lists, objects, maps or files (none of these sets names them: a file field holds
+// uploads, which no aggregate groups, adds up or orders).
 const GROUPABLE: ReadonlySet<FieldType> = new Set([
   'enum',
   'state',

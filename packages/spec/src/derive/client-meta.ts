@@ -25,6 +25,23 @@ export interface QuotaMeta {
   readonly error: string;
 }
 
+/**
+ * A storage quota as a client sees it: the bytes of files it allows, whose, and for whom.
+ * @example const q: StorageQuotaMeta = { name: 'customerFiles', bytes: 104857600, roles: ['customer'], per: 'owner', error: 'LIMIT_EXCEEDED' };
+ */
+export interface StorageQuotaMeta {
+  readonly name: string;
+  readonly description?: string;
+  /** Resolved from the constant it names. */
+  readonly bytes: number;
+  readonly roles?: readonly string[];
+  /** Each uploader's own files (`owner`), or every file of the quota's roles together (`role`). */
+  readonly per: 'owner' | 'role';
+  /** Only this entity's files count (absent: every entity's). */
+  readonly entity?: string;
+  readonly error: string;
+}
+
 export interface ActionMeta {
   readonly label: string;
   readonly description?: string;
@@ -66,6 +83,8 @@ export interface ClientMeta {
     readonly pageSize: { readonly default: number; readonly max: number };
     readonly bodyBytes: number;
     readonly quotas: readonly QuotaMeta[];
+    /** Storage quotas: bytes of files, per uploader or per role. */
+    readonly storage: readonly StorageQuotaMeta[];
     readonly rates: readonly (RateInput & { readonly name: string; readonly windowSeconds: number })[];
   };
   readonly screens: { readonly [name: string]: ScreenInput };
@@ -100,6 +119,18 @@ export function clientMeta(app: App): ClientMeta {
     }),
   );
 
+  const storage = Object.entries(app.limits.storage).map(
+    ([name, q]): StorageQuotaMeta => ({
+      name,
+      ...(q.description ? { description: q.description } : {}),
+      bytes: resolveNumber(app, q.bytes, `limits.storage.${name}.bytes`),
+      ...(q.roles ? { roles: q.roles } : {}),
+      per: q.per ?? 'owner',
+      ...(q.entity ? { entity: q.entity } : {}),
+      error: q.error ?? 'LIMIT_EXCEEDED',
+    }),
+  );
+
   return plainData<ClientMeta>({
     about: app.about,
     roles: Object.fromEntries(Object.entries(app.roles).map(([name, r]) => [name, roleMeta(r)])),
@@ -117,6 +148,7 @@ export function clientMeta(app: App): ClientMeta {
       pageSize: app.limits.pageSize,
       bodyBytes: app.limits.bodyBytes,
       quotas,
+      storage,
       rates: Object.entries(app.limits.rates).map(([name, r]) => ({ name, ...r })),
     },
     screens: app.screens,

@@ -6,6 +6,7 @@ import type { App } from '../app/define-app';
 import { type EntityNode, humanize, type ValidationOp } from '../app/entity';
 import type { Fields } from '../fields/field';
 import type { RuleNode } from '../rules/rule';
+import { fieldsMeta } from './file-field-meta';
 import type { FilterOperator } from './filter-operators';
 import { listCapabilities } from './list-capabilities';
 import { ruleToText } from './rule-text';
@@ -120,7 +121,7 @@ export function entityMeta(app: App, name: string, e: EntityNode): EntityMeta {
     label: e.label ?? humanize(name),
     ...(e.description ? { description: e.description } : {}),
     ...(e.title ? { title: e.title } : {}),
-    fields: e.fields,
+    fields: fieldsMeta(e.fields),
     ...(e.states
       ? {
           states: {

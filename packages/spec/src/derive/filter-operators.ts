@@ -17,7 +17,9 @@ export interface FilterableField {
 }
 
 const ORDERED: readonly FilterOperator[] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in'];
-const OPERATORS: Partial<Record<FieldType, readonly FilterOperator[]>> = {
+// Every type, so a new one is decided here: lists, objects, maps and files take no filter (a
+// file field holds uploads, not a value a list could compare).
+const OPERATORS: Record<FieldType, readonly FilterOperator[]> = {
   text: ['eq', 'ne', 'in', 'contains'],
   longText: ['eq', 'ne', 'in', 'contains'],
   email: ['eq', 'ne', 'in', 'contains'],
@@ -30,14 +32,19 @@ const OPERATORS: Partial<Record<FieldType, readonly FilterOperator[]>> = {
   number: ORDERED,
   datetime: ORDERED,
   date: ORDERED,
+  list: [],
+  object: [],
+  map: [],
+  file: [],
+  files: [],
 };
 
 /**
- * The operators a field type can be filtered with; none for lists, objects and maps.
+ * The operators a field type can be filtered with; none for lists, objects, maps and files.
  * @example filterOperators('datetime') // ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in']
  */
 export function filterOperators(type: FieldType): readonly FilterOperator[] {
-  return OPERATORS[type] ?? [];
+  return Object.hasOwn(OPERATORS, type) ? OPERATORS[type] : [];
 }
 
 const SYSTEM: readonly FilterableField[] = [

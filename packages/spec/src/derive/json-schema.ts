@@ -4,8 +4,10 @@
  * schemas describe the same constraints to tools and generated clients.
  */
 import type { EntityNode } from '../app/entity';
-import { DEFAULT_MAX_FILES, type Field, type Fields, isFileField } from '../fields/field';
+import { FILE_REF_SCHEMA } from '../contract/wire-schemas';
+import { DEFAULT_MAX_FILES, type Field, type Fields } from '../fields/field';
 import { isExpr } from '../rules/expr';
+import { isServerSet } from '../validate/is-server-set';
 import { URL_MAX } from '../validate/web-url';
 
 export type JsonValue =
@@ -39,23 +41,9 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'record'): JsonSche
   if (field.description) s.description = field.description;
   // In a patch an omitted field keeps its value, so a default there would mislead.
   if (field.default !== undefined && !isExpr(field.default) && mode !== 'patch') s.default = field.default;
-  if (field.readOnly || field.computed || field.type === 'state' || isFileField(field)) s.readOnly = true;
+  if (isServerSet(field)) s.readOnly = true;
   return s;
 }
-
-/** A file as a record answers it (`FileRef`): its url is the caller's, and expires. */
-const FILE_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string' },
-    size: { type: 'integer', minimum: 0 },
-    type: { type: 'string' },
-    url: { type: 'string' },
-  },
-  required: ['id', 'name', 'size', 'type', 'url'],
-  additionalProperties: false,
-};
 
 function valueSchema(field: Field, mode: SchemaMode): JsonSchema {
   switch (field.type) {
@@ -109,9 +97,9 @@ function valueSchema(field: Field, mode: SchemaMode): JsonSchema {
     case 'map':
       return { type: 'object', additionalProperties: fieldSchema(field.of as Field, mode) };
     case 'file':
-      return { oneOf: [FILE_SCHEMA, { type: 'null' }] };
+      return { oneOf: [FILE_REF_SCHEMA, { type: 'null' }] };
     case 'files':
-      return { type: 'array', items: FILE_SCHEMA, maxItems: field.max ?? DEFAULT_MAX_FILES };
+      return { type: 'array', items: FILE_REF_SCHEMA, maxItems: field.max ?? DEFAULT_MAX_FILES };
   }
 }
 
@@ -141,9 +129,13 @@ export function objectSchema(fields: Fields, mode: SchemaMode): JsonSchema {
   };
 }
 
-/** True when a write may name the field at all: not set by the server alone. */
+/**
+ * True when a create or patch may name the field at all: not set by the server alone (a file
+ * field is filled by uploads, never by a write's body).
+ * @example isWritable(f.files()) // false
+ */
 export function isWritable(field: Field): boolean {
-  return !field.readOnly && !field.computed && field.type !== 'state';
+  return !isServerSet(field);
 }
 
 export interface EntitySchemas {

@@ -10,7 +10,7 @@
  * role reads. Other filters are checked along the ordered walk of one of those indexes.
  */
 import type { EntityNode } from '../app/entity';
-import type { Field } from '../fields/field';
+import { type Field, isFileField } from '../fields/field';
 import type { RuleNode } from '../rules/rule';
 import { URL_MAX } from '../validate/web-url';
 import { type FilterableField, type FilterOperator, filterableFields } from './filter-operators';
@@ -73,7 +73,13 @@ export function whyNotSortable(entity: EntityNode, name: string): string | undef
   const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
   if (!field) return 'it is no field of the entity';
   if (field.optional) return 'it is optional, and a page cannot continue after a record without a value';
-  if (field.type === 'list' || field.type === 'object' || field.type === 'map' || field.type === 'longText')
+  if (
+    field.type === 'list' ||
+    field.type === 'object' ||
+    field.type === 'map' ||
+    field.type === 'longText' ||
+    isFileField(field)
+  )
     return `it is a ${field.type} field`;
   if (
     (field.type === 'text' || field.type === 'email' || field.type === 'url') &&
@@ -138,7 +144,15 @@ export function filterRefusal(entity: EntityNode, name: string, op: FilterOperat
 
 function equalityKeys(entity: EntityNode): string[] {
   const indexed = Object.entries(entity.fields)
-    .filter(([, f]) => f.index && !f.unique && f.type !== 'list' && f.type !== 'object' && f.type !== 'map')
+    .filter(
+      ([, f]) =>
+        f.index &&
+        !f.unique &&
+        f.type !== 'list' &&
+        f.type !== 'object' &&
+        f.type !== 'map' &&
+        !isFileField(f),
+    )
     .map(([name]) => name);
   const pinned = Object.values(entity.access.read).flatMap((grants) =>
     grants.flatMap((g) => callerColumns(g.where)),

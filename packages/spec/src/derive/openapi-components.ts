@@ -8,7 +8,7 @@ import type { EntityNode } from '../app/entity';
 import { META_SCHEMA } from '../contract/meta-schema';
 import { REALTIME_SCHEMAS, WIRE_SCHEMAS } from '../contract/wire-schemas';
 import { FIELD_ISSUE_CODES } from '../errors/builtin-errors';
-import type { Fields } from '../fields/field';
+import { type Fields, isFileField } from '../fields/field';
 import { entitySchemas, isWritable, type JsonSchema, objectSchema } from './json-schema';
 import { accountSchemas } from './openapi-account-schemas';
 import { automationSchemas } from './openapi-automation-schemas';
@@ -162,8 +162,9 @@ function inputBodies(app: App): Record<string, JsonSchema> {
 }
 
 function canSchema(entity: EntityNode): JsonSchema {
+  // An update grant of a file field lets the caller upload into it and remove its files.
   const writable = Object.entries(entity.fields)
-    .filter(([, f]) => isWritable(f))
+    .filter(([, f]) => isWritable(f) || isFileField(f))
     .map(([n]) => n);
   const transitions = Object.keys(entity.states?.transitions ?? {});
   const names = (values: string[]): JsonSchema =>

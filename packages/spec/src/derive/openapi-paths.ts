@@ -9,6 +9,7 @@ import { accountOperations } from './openapi-accounts';
 import { actionOperation } from './openapi-actions';
 import { automationOperations } from './openapi-automation';
 import { entityOperations, ID_PARAMETER, transitionOperation } from './openapi-entities';
+import { FILE_ID_PARAMETER, fileOperations } from './openapi-files';
 import { insightOperations } from './openapi-insight';
 import type { OpenApiContext } from './openapi-operation';
 import { platformOperations } from './openapi-platform';
@@ -32,6 +33,7 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
     name,
     ops: entityOperations(ctx, name, e),
   }));
+  const files = fileOperations(ctx);
   const once = (id: keyof typeof single) => () => [[ROUTES[id].path, single[id]] as const];
   const perEntity = (id: keyof (typeof entities)[number]['ops']) => () =>
     entities.map(({ name, ops }) => [spell(ROUTES[id].path, { entity: name }), ops[id]] as const);
@@ -93,10 +95,9 @@ function builders(ctx: OpenApiContext): { readonly [K in RouteId]: () => Spelt[]
         (a) => [spell(ROUTES.runAction.path, { name: a }), actionOperation(ctx, a)] as const,
       ),
     realtime: () => [[ROUTES.realtime.path, realtimeOperation(ctx)] as const],
-    // FOUNDATION STUB: the spec helper spells these out per entity and file field.
-    uploadFile: () => [],
-    downloadFile: () => [],
-    deleteFile: () => [],
+    uploadFile: () => files.uploadFile,
+    downloadFile: () => files.downloadFile,
+    deleteFile: () => files.deleteFile,
   };
 }
 
@@ -112,8 +113,18 @@ function idParameter(id: RouteId): JsonSchema {
   return description ? { ...ID_PARAMETER, description } : ID_PARAMETER;
 }
 
+// Declared once per path, for every operation on it.
+function pathParameters(id: RouteId, path: string): Record<string, JsonValue> {
+  const parameters = [
+    ...(path.includes('{id}') ? [idParameter(id)] : []),
+    ...(path.includes('{fileId}') ? [FILE_ID_PARAMETER] : []),
+  ];
+  return parameters.length > 0 ? { parameters } : {};
+}
+
 /**
- * Every path of the document, in the route table's order; a path with `{id}` declares it once.
+ * Every path of the document, in the route table's order; a path with `{id}` (or `{fileId}`)
+ * declares it once.
  * @example openApiPaths(ctx)['/api/entities/tickets/{id}']?.patch
  */
 export function openApiPaths(ctx: OpenApiContext): PathItems {
@@ -121,7 +132,7 @@ export function openApiPaths(ctx: OpenApiContext): PathItems {
   const paths: PathItems = {};
   for (const id of ROUTE_IDS) {
     for (const [path, op] of build[id]()) {
-      paths[path] ??= path.includes('{id}') ? { parameters: [idParameter(id)] } : {};
+      paths[path] ??= pathParameters(id, path);
       paths[path][ROUTES[id].method.toLowerCase()] = op;
     }
   }

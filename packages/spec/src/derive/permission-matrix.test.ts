@@ -43,8 +43,10 @@ describe('permissionMatrix on the helpdesk', () => {
 
   const fieldCases: [string, string, 'read' | 'create' | 'update', string[] | undefined][] = [
     ['customer', 'tickets', 'create', ['subject', 'description', 'priority', 'category', 'tags']],
-    ['customer', 'tickets', 'update', ['subject', 'description', 'satisfaction']],
-    ['agent', 'tickets', 'update', ['priority', 'category', 'assignee', 'team', 'tags']],
+    // An update grant of a file field is who may upload into it and remove its files.
+    ['customer', 'tickets', 'update', ['subject', 'description', 'satisfaction', 'attachments']],
+    ['agent', 'tickets', 'update', ['priority', 'category', 'assignee', 'team', 'tags', 'attachments']],
+    ['customer', 'comments', 'update', ['attachments']],
     ['agent', 'tickets', 'read', undefined],
     ['agent', 'users', 'read', ['id', 'createdAt', 'updatedAt', 'version', 'name', 'email', 'role', 'team']],
   ];

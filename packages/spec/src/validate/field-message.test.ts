@@ -39,6 +39,20 @@ const cases: [FieldIssueCode, string, MessageParams, string][] = [
   ['too_small', 'Due', { min: '2026-01-01' }, 'Due must be on or after 2026-01-01.'],
   ['too_big', 'Due', { max: '2026-12-31' }, 'Due must be on or before 2026-12-31.'],
   ['enum', 'Minutes', { values: [15, 30, 45] }, 'Minutes must be one of 15, 30, 45.'],
+  [
+    'file_type',
+    'Attachments',
+    { values: ['image/*', 'application/pdf'] },
+    'Attachments does not accept this type of file (it takes image/*, application/pdf).',
+  ],
+  ['file_type', 'Avatar', {}, 'Avatar does not accept this type of file.'],
+  [
+    'too_many_pixels',
+    'Attachments',
+    { max: 40_000_000 },
+    'Attachments takes images of at most 40000000 pixels.',
+  ],
+  ['too_many', 'Attachments', { max: 5 }, 'Attachments can have at most 5 items.'],
 ];
 
 describe('fieldMessage', () => {

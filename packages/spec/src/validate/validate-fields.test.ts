@@ -19,6 +19,8 @@ const fields: Fields = {
   email: f.email({ optional: true }),
   code: f.text({ optional: true, pattern: '[A-Z]{3}' }),
   toString: f.text({ optional: true }),
+  scan: f.file({ accept: ['application/pdf'] }),
+  photos: f.files({ max: 2 }),
 };
 
 const input: Fields = {
@@ -70,6 +72,21 @@ const refusals: Case[] = [
   ['a computed field', fields, { due: '2025-01-31T09:30:00Z' }, update, [['due', 'read_only']]],
   ['a state field', fields, { status: 'open' }, update, [['status', 'read_only']]],
   ['a valid state value all the same', fields, { ...ok, status: 'new' }, create, [['status', 'read_only']]],
+  [
+    'a file field on create (uploads fill it)',
+    fields,
+    { ...ok, scan: null },
+    create,
+    [['scan', 'read_only']],
+  ],
+  ['a many-files field on update', fields, { photos: [] }, update, [['photos', 'read_only']]],
+  [
+    'a file given inside an object input',
+    { doc: f.object({ scan: f.file() }) },
+    { doc: { scan: null } },
+    inputMode,
+    [['doc.scan', 'read_only']],
+  ],
   ['id', fields, { ...ok, id: ID }, create, [['id', 'read_only']]],
   ['createdAt', fields, { createdAt: 'x' }, update, [['createdAt', 'read_only']]],
   ['updatedAt', fields, { updatedAt: 'x' }, update, [['updatedAt', 'read_only']]],
@@ -173,9 +190,9 @@ describe('validateFields', () => {
   it('produces every issue code a validator can know without a database', () => {
     const produced = new Set(refusals.flatMap(([, , , , issues]) => issues.map(([, code]) => code)));
     // `unique` needs the database and `rule` the entity's own rules: the server reports those.
-    expect(produced).toEqual(
-      new Set(FIELD_ISSUE_CODES.filter((code) => code !== 'unique' && code !== 'rule')),
-    );
+    // `file_type` and `too_many_pixels` judge an upload's content, which no write's body holds.
+    const elsewhere: readonly FieldIssueCode[] = ['unique', 'rule', 'file_type', 'too_many_pixels'];
+    expect(produced).toEqual(new Set(FIELD_ISSUE_CODES.filter((code) => !elsewhere.includes(code))));
   });
 
   it('reports every failing field in one call, in declared order, unknown ones last', () => {
