@@ -163,12 +163,29 @@ const TICKET_WRITABLE = [
  * (the requester, once the ticket is resolved or closed).
  */
 export function updatableFields(actor: Actor, entity: EntityName, row: Row): string[] {
-  const granted = grantedFields(actor, entity, row);
+  const granted = [
+    ...grantedFields(actor, entity, row),
+    ...(attaches(actor, entity, row) ? ['attachments'] : []),
+  ];
   if (entity !== 'tickets') return granted;
   // Any role that files a ticket may rate it (an admin's own ticket too): point 5 asks only
   // that the caller be its requester.
   const rates = row.requester === actor.id && (row.status === 'resolved' || row.status === 'closed');
   return rates ? granted : granted.filter((f) => f !== 'satisfaction');
+}
+
+/**
+ * Whether the role's update permission names the record's `attachments` now: files go up
+ * through the upload route (a PATCH naming them is refused), so they are in `$can.update` only.
+ * Admins and agents attach to any ticket, a requester until it is closed or cancelled, and a
+ * comment's author to it.
+ */
+function attaches(actor: Actor, entity: EntityName, row: Row): boolean {
+  if (entity === 'comments')
+    return actor.role === 'admin' || (actor.role !== 'anonymous' && row.author === actor.id);
+  if (entity !== 'tickets') return false;
+  if (actor.role === 'admin' || actor.role === 'agent') return true;
+  return isRequester(actor, row) && row.status !== 'closed' && row.status !== 'cancelled';
 }
 
 /**
@@ -204,6 +221,7 @@ function mayUpdateSome(actor: Actor, entity: EntityName, row: Row): boolean {
   if (actor.role === 'admin') return true;
   if (entity === 'tickets') return actor.role === 'agent' || isRequester(actor, row);
   if (entity === 'users') return actor.role !== 'anonymous' && row.id === actor.id;
+  if (entity === 'comments') return actor.role !== 'anonymous' && row.author === actor.id;
   return false;
 }
 
