@@ -70,6 +70,8 @@ const options: BrokenCase[] = [
       ['index', true, 'takes no index'],
       ['computed', now(), 'takes no computed: only uploads fill it'],
       ['immutable', true, 'takes no immutable'],
+      ['readOnly', true, 'takes no readOnly: who may upload is said by the update grants'],
+      ['optional', true, 'is never null'],
     ] as const
   ).map(
     ([option, value, mentions]): BrokenCase => ({

@@ -38,6 +38,7 @@ const REFUSED_OPTIONS = {
   index: 'files are never looked up by value',
   computed: 'only uploads fill it',
   immutable: 'uploads and removals change it',
+  readOnly: 'who may upload is said by the update grants that name it',
 } as const;
 
 /**
@@ -65,6 +66,13 @@ export function checkFileField(
     if (value !== undefined && value !== false) {
       ctx.report(`${path}.${option}`, `'${name}' is a ${field.type} field, which takes no ${option}: ${why}`);
     }
+  }
+  // An empty many-files field holds no files, never null: `optional` would type it `| null`.
+  if (field.type === 'files' && field.optional === true) {
+    ctx.report(
+      `${path}.optional`,
+      `'${name}' is a files field, which is never null: it holds no files until one is uploaded`,
+    );
   }
   checkWhole(ctx, name, field.maxBytes, `${path}.maxBytes`, 'maxBytes', MAX_FILE_BYTES, 'bytes (5 GiB)');
   checkWhole(ctx, name, field.maxPixels, `${path}.maxPixels`, 'maxPixels', MAX_IMAGE_PIXELS, 'pixels');
