@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- <suite>`: core, mixed, postgres, query, realtime, realtime-10k or all (default all);
- * `soak` and `timers` run alone, each on databases of its own. Seeds (or reuses) the
+ * `soak`, `timers` and `files` run alone, each on databases of its own. Seeds (or reuses) the
  * 1,000,000-ticket database, copies it for this run, runs the suites, prints their tables
  * and writes them to bench/.data/results-<time>.md.
  */
@@ -35,10 +35,13 @@ SUITES['realtime-10k'] = () =>
 
 // Suites on databases of their own, with no 1,000,000-ticket seed, and not part of `all`:
 // the soak grows its own ~50,000-ticket table (three minutes by design); the timers suite
-// files 10,000 timers per dialect and waits for them to come due.
+// files 10,000 timers per dialect and waits for them to come due; the files suite stores
+// its few files on a disk store of its own.
 const STANDALONE: Record<string, () => Promise<string>> = {
   soak: () => import('./suites/soak-suite').then((m) => m.soakSuite()),
   timers: () => import('./suites/timers-suite').then((m) => m.timersSuite()),
+  // A 1 MiB download against a bare static server, and a 100 MB upload's memory (issue #18).
+  files: () => import('./suites/files-suite').then((m) => m.filesSuite()),
 };
 const standalone = STANDALONE[process.argv[2] ?? ''];
 if (standalone) {

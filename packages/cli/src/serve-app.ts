@@ -21,6 +21,7 @@ import { CliError, type CommandIO } from './command';
 import { databaseLocation } from './database-location';
 import { loadDemoSeed, printAccounts } from './demo-seed';
 import { DEV_URL_ENV } from './dev/dev-url';
+import { type FileEnv, fileEnv } from './file-env';
 import { hostForUrl } from './listen-options';
 import { loadCheckedApp } from './load-app';
 import type { MailEnv } from './mail-env';
@@ -58,6 +59,9 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
     throw new CliError((e as Error).message);
   }
   const where = databaseLocation(options.appDir, io.cwd, io.env);
+  // S3_* or the disk under the data directory (on PostgreSQL too); a malformed S3 setting
+  // stops here, by name, before the database is opened.
+  const files: FileEnv = fileEnv(env, where.dataDir);
   const db = openDatabase(where.url);
   const devUrl = env[DEV_URL_ENV];
   // Without APP_URL (demo and dev only), links point where this server says it runs: known
@@ -78,9 +82,11 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
       mail,
       webhooks,
       jobs,
+      files,
     });
   } catch (e) {
     await db.close();
+    await files.store.close?.();
     throw cliError(e);
   }
   const stopped = untilSignal();
@@ -105,6 +111,7 @@ export async function serveApp(options: ServeOptions, io: CommandIO): Promise<vo
         `  UI        not built: run \`ninefold build ${options.appDir}\` first (it makes ${relative(io.cwd, dist)})`,
       );
     io.out(`  database  ${where.label}`);
+    io.out(`  files     ${files.store.label}`);
     io.out(`  mail      ${mailLine(options.mail, env, url)}`);
     if (options.mail.warning) io.err(options.mail.warning);
     demo?.();

@@ -49,8 +49,8 @@ describe('ninefold backup and restore (SQLite)', { timeout: 120_000 }, () => {
       expect(result.err).toBe('');
       expect(result.out).toMatch(/✓ backed up SQLite .* \(\d+\.\d MB, integrity checked\)/);
       expect(result.code).toBe(0);
-      // One file: no -wal or -shm left beside it, nor a .partial.
-      expect(readdirSync(dirname(file)).sort()).toEqual(['helpdesk.db']);
+      // One file and its files: no -wal or -shm left beside it, nor a .partial.
+      expect(readdirSync(dirname(file)).sort()).toEqual(['helpdesk.db', 'helpdesk.db.files']);
       // The server went on acknowledging writes while the copy was made.
       expect(during).toBeGreaterThan(0);
 
