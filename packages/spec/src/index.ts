@@ -322,6 +322,7 @@ export type { ExprKind, ExprOf, ExprVisitor, RuleKind, RuleOf, RuleVisitor } fro
 export { EXPR_KINDS, exprChildren, RULE_KINDS, visitExpr, visitRule } from './rules/visit-rule';
 export { isCalendarDate } from './validate/calendar-date';
 export type { FieldIssue, ValidateMode, ValidateOptions, ValidationResult } from './validate/field-issue';
+export { fieldLabel, fieldMessage } from './validate/field-message';
 export { validateFields } from './validate/validate-fields';
 export type { EntityValidator, ValidatedEntity } from './validate/validator-for';
 export { validatorFor } from './validate/validator-for';

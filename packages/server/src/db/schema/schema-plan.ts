@@ -5,7 +5,7 @@
  * and list sorts need.
  */
 import { createHash } from 'node:crypto';
-import type { App, Field, RuleNode, UniqueNode } from '@ninefold/spec';
+import { type App, type Field, isFileField, type RuleNode, type UniqueNode } from '@ninefold/spec';
 import { isExpr, listCapabilities, URL_MAX } from '@ninefold/spec';
 import { AUTOMATION_TABLES } from './automation-tables';
 import { FILE_TABLES } from './file-tables';
@@ -150,7 +150,9 @@ export function entityTable(name: string, entity: App['entities'][string]): Tabl
     columns.push({
       name: fieldName,
       type: columnType(field),
-      notNull: !field.optional,
+      // A file field is empty until an upload fills it, and one added to a table that already
+      // has rows must not need a value for them (a many-files field reads NULL as none).
+      notNull: !field.optional && !isFileField(field),
       ...(dflt !== undefined ? { default: dflt } : {}),
       ...(check ? { check } : {}),
     });
