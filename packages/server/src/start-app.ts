@@ -2,6 +2,9 @@
  * One call from a spec to a running backend: open the database, bring its schema to the
  * spec, build the core, the HTTP server and the mail worker.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { App } from '@ninefold/spec';
 import type { FastifyInstance } from 'fastify';
 import { accountLinks } from './core/accounts/account-links';
@@ -12,6 +15,8 @@ import { type Core, type CoreOptions, createCore } from './core/ninefold-core';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { syncSchema } from './db/schema/sync-schema';
+import type { FileStore } from './files/file-store';
+import { localStore } from './files/local-store';
 import { buildServer, type ServerOptions } from './http/build-server';
 import { JOB_HANDLERS } from './jobs/job-handlers';
 import type { WebhookTargets } from './jobs/job-types';
@@ -21,7 +26,21 @@ import { Mailer } from './mail/mailer';
 
 const MAILING = /^\/api\/(actions|auth)\//;
 
-export interface NinefoldOptions extends CoreOptions, Omit<ServerOptions, 'mailer' | 'jobs'> {
+/** How long an upload may stay unfinished before the sweep takes it for abandoned (1 hour). */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+/** How often the sweep runs while the server is up. */
+export const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** Where files go, and how long the sweep leaves an unfinished upload alone. */
+export interface FilesOptions {
+  readonly store: FileStore;
+  /** Default {@link SWEEP_GRACE_MS}; 0 sweeps every unfinished upload (a test, one process). */
+  readonly sweepGraceMs?: number;
+}
+
+export interface NinefoldOptions
+  extends Omit<CoreOptions, 'files'>,
+    Omit<ServerOptions, 'mailer' | 'jobs' | 'onResponse'> {
   /** `postgres://…`, `sqlite:<file>`, a file path, or `:memory:`. */
   readonly database: string | Database;
   readonly allowDestructive?: boolean;
@@ -31,6 +50,12 @@ export interface NinefoldOptions extends CoreOptions, Omit<ServerOptions, 'maile
   readonly jobs?: JobWorkerOptions;
   /** The webhooks' targets; the CLI reads them from `WEBHOOK_<NAME>_URL` and `_SECRET`. */
   readonly webhooks?: WebhookTargets;
+  /**
+   * Where uploaded files live: a store (`localStore(dir)`, `s3Store({…})`), or a store and the
+   * sweep's grace. Default: the disk, `files/` beside an SQLite database file; a temporary
+   * directory (removed on close) for `:memory:`; `./.data/files` on PostgreSQL, said in the log.
+   */
+  readonly files?: FileStore | FilesOptions;
 }
 
 export interface Ninefold {
@@ -56,7 +81,13 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
   // took the in-process bus on PostgreSQL before, so its processes never heard each other.
   const bus = await changeBusFor(db);
   const webhooks = options.webhooks ?? {};
-  const core = createCore(app, db, { bus, webhooks, ...(options.now ? { now: options.now } : {}) });
+  const files = filesOf(options, db);
+  const core = createCore(app, db, {
+    bus,
+    webhooks,
+    files: files.store,
+    ...(options.now ? { now: options.now } : {}),
+  });
   // The worker logs where the server does, once there is one.
   const logs: { server?: FastifyInstance } = {};
   const mailer = new Mailer(
@@ -67,19 +98,25 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
     { app, db, core, handlers: JOB_HANDLERS, webhooks, log: (m) => logs.server?.log.error(m) },
     options.jobs,
   );
-  const server = await buildServer(core, { ...options, mailer, jobs });
-  logs.server = server;
   // Any write may tell someone by email when a notification of the app does.
   const mails = Object.values(app.notifications).some((n) => n.channels.email);
   // Actions and account flows queue mail; their answer goes out once the write committed,
   // so the worker may look at once rather than at its next poll.
-  server.addHook('onResponse', (req, reply, done) => {
-    const wrote = req.method !== 'GET' && reply.statusCode < 300;
-    if (wrote && (mails || (req.method === 'POST' && MAILING.test(req.url)))) mailer.kick();
-    // Any write may have queued a job due now (a trigger's, a webhook delivery).
-    if (wrote) jobs.kick();
-    done();
+  const server = await buildServer(core, {
+    ...options,
+    mailer,
+    jobs,
+    onResponse: (req, reply, done) => {
+      const wrote = req.method !== 'GET' && reply.statusCode < 300;
+      if (wrote && (mails || (req.method === 'POST' && MAILING.test(req.url)))) mailer.kick();
+      // Any write may have queued a job due now (a trigger's, a webhook delivery).
+      if (wrote) jobs.kick();
+      done();
+    },
   });
+  logs.server = server;
+  if (files.note) server.log.info(files.note);
+  const sweeper = await startSweeping(core, files.sweepGraceMs, (m) => server.log.error(m));
   mailer.start();
   await replanTimers(core);
   await planSchedules(core);
@@ -91,11 +128,62 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
     mailer,
     jobs,
     close: async () => {
+      clearInterval(sweeper);
       await server.close();
       await jobs.close();
       await mailer.close();
       await bus.close();
       await db.close();
+      await files.store.close?.();
+      files.dispose?.();
     },
   };
+}
+
+/** The store and the sweep's grace, from the options or by default (see `NinefoldOptions.files`). */
+function filesOf(
+  options: NinefoldOptions,
+  db: Database,
+): { store: FileStore; sweepGraceMs: number; note?: string; dispose?: () => void } {
+  const given = options.files;
+  if (given) {
+    const isStore = 'put' in given;
+    const store = isStore ? given : given.store;
+    return { store, sweepGraceMs: (isStore ? undefined : given.sweepGraceMs) ?? SWEEP_GRACE_MS };
+  }
+  const url = typeof options.database === 'string' ? options.database : undefined;
+  const file = url?.replace(/^sqlite:/, '');
+  if (file === ':memory:') {
+    // A database that lives as long as the process keeps its files as long, and no longer.
+    const dir = mkdtempSync(join(tmpdir(), 'ninefold-files-'));
+    const dispose = () => rmSync(dir, { recursive: true, force: true });
+    return { store: localStore(dir), sweepGraceMs: SWEEP_GRACE_MS, dispose };
+  }
+  if (file && !db.sharedUrl) {
+    return { store: localStore(join(dirname(resolve(file)), 'files')), sweepGraceMs: SWEEP_GRACE_MS };
+  }
+  const dir = resolve('.data', 'files');
+  return {
+    store: localStore(dir),
+    sweepGraceMs: SWEEP_GRACE_MS,
+    note: `files are kept on the disk at ${dir}: pass the files option (or set S3_BUCKET or FILES_DIR) to keep them elsewhere`,
+  };
+}
+
+/**
+ * Sweeps once now (orphans a crash left), then every {@link SWEEP_EVERY_MS}; the timer never
+ * keeps the process alive. A failed sweep is logged and tried again at the next.
+ */
+async function startSweeping(core: Core, graceMs: number, log: (m: string) => void): Promise<NodeJS.Timeout> {
+  const sweep = async () => {
+    try {
+      await core.files.sweep(graceMs);
+    } catch (e) {
+      log(`the file sweep failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
 }

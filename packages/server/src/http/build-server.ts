@@ -3,7 +3,12 @@
  * parse, resolve the caller, call the core, answer; every failure through one handler.
  */
 import { type HealthAnswer, metaAnswer, openApi } from '@ninefold/spec';
-import Fastify, { type FastifyInstance, type FastifyRequest, type preValidationHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type onResponseHookHandler,
+  type preValidationHookHandler,
+} from 'fastify';
 import { addressKey } from '../core/limits/address-key';
 import { RateLimits } from '../core/limits/rate-limits';
 import type { Core } from '../core/ninefold-core';
@@ -19,6 +24,7 @@ import { authRoutes, rateLimited } from './auth-routes';
 import { answerClientError } from './client-error';
 import { entityRoutes } from './entity-routes';
 import { answerFailures, frameworkErrors } from './failure-answers';
+import { fileRoutes } from './file-routes';
 import { gracefulClose, SHUTDOWN_GRACE_MS } from './graceful-close';
 import { historyRoutes } from './history-routes';
 import { invitationRoutes } from './invitation-routes';
@@ -63,6 +69,12 @@ export interface ServerOptions {
   readonly mailer?: Mailer;
   /** The job worker `GET /api/jobs` lists and retries through (createNinefold gives its own). */
   readonly jobs?: JobWorker;
+  /**
+   * Runs after every answer, on every route — those in contexts of their own (the upload's)
+   * included, which a hook added once the server is built would miss (createNinefold's:
+   * wake the mail and job workers after a write).
+   */
+  readonly onResponse?: onResponseHookHandler;
 }
 
 /**
@@ -157,6 +169,7 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
     if (caller instanceof Promise) caller.then((c) => setCaller(req, c)).then(() => done(), done);
     else done();
   });
+  if (options.onResponse) server.addHook('onResponse', options.onResponse);
   const registered: string[] = [];
   server.decorate('registeredRoutes', registered);
   // Bodies are checked only on the routes that take one; a GET pays for no hook here.
@@ -184,7 +197,8 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   accountRoutes(server, core, rates);
   invitationRoutes(server, core, rates);
   apiKeyRoutes(server, core, rates);
-  entityRoutes(server, core, scopeLimit(rates, 'write', core.now));
+  const limitWrite = scopeLimit(rates, 'write', core.now);
+  entityRoutes(server, core, limitWrite);
   historyRoutes(server, core);
   mailRoute(server, core, rates, options.mailer);
   notificationRoutes(server, core);
@@ -195,7 +209,9 @@ export async function buildServer(core: Core, options: ServerOptions = {}): Prom
   // Before the realtime context: a hook added after a context is registered never reaches it.
   const metricsToken = options.metricsToken ?? (process.env.METRICS_TOKEN || undefined);
   metricsRoute(server, core, new ServerMetrics(hub), metricsToken);
-  queryRoutes(server, core, scopeLimit(rates, 'write', core.now));
+  queryRoutes(server, core, limitWrite);
+  // The upload in a context of its own: multipart is parsed there only.
+  await fileRoutes(server, core, limitWrite);
   // In a context of its own: the WebSocket plugin's hooks then run for its route only, not
   // for every request.
   await server.register(async (realtime) => realtimeRoute(realtime, core, hub));
