@@ -4,6 +4,7 @@
  */
 import type { App } from '@ninefold/spec';
 import type { Database } from '../db/database';
+import type { FileStore } from '../files/file-store';
 import { accountFlows } from './accounts/account-flows';
 import { checkSignUp, completeSignUp } from './accounts/accounts';
 import { queueVerification, verifiesEmail } from './accounts/email-verification';
@@ -14,6 +15,10 @@ import { AppError } from './app-error';
 import { type AutomationSetup, automate } from './automation/automate';
 import { type ChangeBus, quietBusFor } from './changes/change-bus';
 import type { BusEvent } from './changes/change-event';
+import { fileCore } from './files/file-core';
+import { fileLinks } from './files/file-links';
+import { hasFileFields } from './files/file-removal';
+import { noFileStore } from './files/no-file-store';
 import { answer } from './records/answer';
 import { countRecords, listRecords, readListQuery } from './records/list-records';
 import { RecordScope } from './records/record-scope';
@@ -40,6 +45,11 @@ export interface CoreOptions {
    * told in the app only.
    */
   readonly email?: boolean;
+  /**
+   * Where uploaded files live (default: nowhere — an upload fails), and optionally the key
+   * download links are signed with (default: the database's own, `nf_keys`).
+   */
+  readonly files?: FileStore | { readonly store: FileStore; readonly urlKey?: Buffer };
 }
 
 /**
@@ -53,11 +63,16 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
   const bus = options.bus ?? quietBusFor(db);
   const automation: AutomationSetup = { webhooks: options.webhooks ?? {}, email: options.email ?? true };
   const sessions = new SessionCache(db, bus, clock, app);
+  const filing = options.files && 'put' in options.files ? { store: options.files } : options.files;
+  const links = fileLinks(app, db, filing?.urlKey);
+  const files = hasFileFields(app);
   // Events are staged inside the transaction and announced only once it has committed.
   const write = async <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>, system = false) => {
     // An account that must confirm its address first writes nothing (the account flows, run
     // as the system on its behalf, stay open to it).
     if (caller?.unverified && !system) throw new AppError('EMAIL_NOT_VERIFIED');
+    // Answers inside the transaction sign their files' urls at once: the key is read before it.
+    if (files && !links.key) await links.ready();
     // Row locks are taken in one order, but some orders are inherent (a delete locks a parent,
     // then its children; a child's update locks itself, then its parent): when PostgreSQL aborts
     // one side of such a deadlock nothing of it was written, so it runs again, afresh.
@@ -150,6 +165,16 @@ export function createCore(app: App, db: Database, options: CoreOptions = {}) {
       bus.committed(events);
     },
     ...accountFlows({ app, db, now: clock, write }),
+    /** Uploads, downloads and removals of files, under their records' rules (files/). */
+    files: fileCore({
+      app,
+      db,
+      store: filing?.store ?? noFileStore,
+      links,
+      now: clock,
+      scope: (caller) => scope(caller),
+      write: (caller, fn) => write(caller, fn),
+    }),
     bus,
   };
 }

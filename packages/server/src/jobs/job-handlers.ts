@@ -5,6 +5,7 @@ import { actionJob } from '../core/automation/action-job';
 import { fireTimer } from '../core/automation/fire-timer';
 import { scheduleJob } from '../core/automation/schedule-job';
 import { triggerJob } from '../core/automation/trigger-job';
+import { removeFileJob } from '../core/files/file-removal';
 import { deliverWebhook } from '../webhooks/deliver-webhook';
 import type { JobHandler, JobKind } from './job-types';
 
@@ -18,4 +19,5 @@ export const JOB_HANDLERS: { readonly [K in JobKind]: JobHandler } = {
   schedule: scheduleJob,
   action: actionJob,
   webhook: deliverWebhook,
+  file: removeFileJob,
 };

@@ -9,6 +9,8 @@ import type { App } from '@ninefold/spec';
 import { diff } from '../core/audit/audit-log';
 import { isHiddenChange } from '../core/audit/hidden-change';
 import type { ChangeEvent } from '../core/changes/change-event';
+import { fileFieldsOf, withUrls } from '../core/files/file-fields';
+import { type FileLinks, linksOfApp } from '../core/files/file-links';
 import { readableCopy } from '../core/records/answer';
 import type { Rec } from '../core/records/row-codec';
 import { accessRule } from '../core/rules/access-rule';
@@ -34,6 +36,11 @@ export interface Judgement {
   readonly hidden: Map<FieldSet, boolean>;
   /** The fields the write changed, once asked. */
   changed?: readonly string[];
+  /**
+   * What signs the download urls of the record's files: each subscriber hears urls of their
+   * own (default: the links of the last core made for the app).
+   */
+  readonly files?: FileLinks;
 }
 
 function visible(
@@ -82,22 +89,26 @@ function shown(
   after: boolean,
 ): string | null | Promise<string | null> {
   const e = judge.event;
-  if (!after || !e.after) return message(app, sub, judge, before, after, undefined, undefined);
+  if (!after || !e.after) return message(app, sub, judge, ctx, before, after, undefined, undefined);
   const plan = readPlan(app, e.entity, roleOf(ctx.caller));
-  if (!plan.grants) return message(app, sub, judge, before, after, plan.common, plan.common);
+  if (!plan.grants) return message(app, sub, judge, ctx, before, after, plan.common, plan.common);
   const now = fieldsOfRecord(plan, e.entity, e.after as Rec, ctx, judge.load);
   const then =
     before && e.before ? fieldsOfRecord(plan, e.entity, e.before as Rec, ctx, judge.loadBefore) : now;
   if (now instanceof Promise || then instanceof Promise)
-    return Promise.all([then, now]).then(([b, a]) => message(app, sub, judge, before, after, b, a));
-  return message(app, sub, judge, before, after, then, now);
+    return Promise.all([then, now]).then(([b, a]) => message(app, sub, judge, ctx, before, after, b, a));
+  return message(app, sub, judge, ctx, before, after, then, now);
 }
 
-/** The event as this subscriber hears it, serialized; the record's JSON made once per field set. */
+/**
+ * The event as this subscriber hears it, serialized; the record's JSON made once per field
+ * set — or, for a record with file fields, once per subscriber, since its urls are theirs.
+ */
 function message(
   app: App,
   sub: Subscription,
   judge: Judgement,
+  ctx: RuleContext,
   before: boolean,
   after: boolean,
   shownBefore: FieldSet,
@@ -111,8 +122,14 @@ function message(
     const event = !before ? 'created' : e.op === 'transition' ? 'transitioned' : 'updated';
     let record = records.get(shownAfter);
     if (record === undefined) {
-      record = JSON.stringify(readableCopy(e.after as Rec, shownAfter));
-      records.set(shownAfter, record);
+      const files = fileFieldsOf(app.entities[e.entity]!);
+      const links = files.length > 0 ? (judge.files ?? linksOfApp(app)) : undefined;
+      const copy = readableCopy(e.after as Rec, shownAfter);
+      if (links?.key) record = JSON.stringify(withUrls(copy, e.entity, files, links, ctx.caller, judge.now));
+      else {
+        record = JSON.stringify(copy);
+        records.set(shownAfter, record);
+      }
     }
     const name = e.name ? `,"name":${JSON.stringify(e.name)}` : '';
     return `${head},"event":"${event}","record":${record}${name}}`;

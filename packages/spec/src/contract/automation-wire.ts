@@ -56,8 +56,11 @@ export type NotificationPreferencesPatch = {
   readonly [notification: string]: { readonly app?: boolean; readonly email?: boolean };
 };
 
-/** What a job does: fire a timer, run a trigger or a schedule or an action, deliver a webhook. */
-export type JobKind = 'timer' | 'trigger' | 'schedule' | 'action' | 'webhook';
+/**
+ * What a job does: fire a timer, run a trigger or a schedule or an action, deliver a webhook,
+ * remove the bytes of a file gone from its record (`file`).
+ */
+export type JobKind = 'timer' | 'trigger' | 'schedule' | 'action' | 'webhook' | 'file';
 
 /**
  * `queued` (waiting, or running under a lease), `done`, `dead` (failed for good: retry it

@@ -10,40 +10,19 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database';
 import { AppError } from '../app-error';
+import { sharedKey } from '../shared-key';
 import { isUuid } from '../uuid7';
 
 const KEY_ID = 'audit-cursor';
 /** The nonce, a UUID's 36 characters, the tag. */
 const SEALED_BYTES = 12 + 36 + 16;
-const keys = new WeakMap<object, Promise<Buffer>>();
-
-async function readKey(exec: Executor): Promise<Buffer> {
-  const fresh = randomBytes(32).toString('base64url');
-  // Two processes asking at once both insert; the first wins and both read its key.
-  await exec.run(
-    exec.qb
-      .insertInto('nf_keys')
-      .values({ id: KEY_ID, value: fresh })
-      .onConflict((oc) => oc.column('id').doNothing()),
-  );
-  const [row] = await exec.all<{ value: string }>(
-    exec.qb.selectFrom('nf_keys').select('value').where('id', '=', KEY_ID),
-  );
-  return Buffer.from(row!.value, 'base64url');
-}
 
 /**
  * The database's cursor key, read once per database object.
  * @example const key = await auditCursorKey(scope.exec);
  */
 export function auditCursorKey(exec: Executor): Promise<Buffer> {
-  let key = keys.get(exec);
-  if (!key) {
-    key = readKey(exec);
-    keys.set(exec, key);
-    key.catch(() => keys.delete(exec));
-  }
-  return key;
+  return sharedKey(exec, KEY_ID);
 }
 
 /**

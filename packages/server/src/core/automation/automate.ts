@@ -2,12 +2,14 @@
  * Automation at the end of every write, inside its transaction: timers are planned or
  * cancelled, triggers run (or are queued as jobs), webhook deliveries and notifications are
  * queued — all committed with the write or not at all, so nothing acknowledged is lost. What
- * a trigger does is heard in turn, until nothing new happens.
+ * a trigger does is heard in turn, until nothing new happens. Files a change took out of
+ * their records are marked for removal here too, whatever made the change.
  */
 
 import type { WebhookTargets } from '../../jobs/job-types';
 import { queueWebhooks } from '../../webhooks/queue-webhooks';
 import type { ChangeEvent } from '../changes/change-event';
+import { dropRemovedFiles, hasFileFields } from '../files/file-removal';
 import { notify } from '../notifications/notify';
 import type { RecordScope } from '../records/record-scope';
 import { planTimers } from './plan-timers';
@@ -29,13 +31,18 @@ const MAX_ROUNDS = 16;
  * @example await automate(scope, setup); // in core's write, after the operation
  */
 export async function automate(scope: RecordScope, setup: AutomationSetup): Promise<void> {
-  if (!hasAutomation(scope)) return;
+  const files = hasFileFields(scope.app);
+  const automated = hasAutomation(scope);
+  if (!files && !automated) return;
   let seen = 0;
   for (let round = 1; seen < scope.events.length; round++) {
     if (round > MAX_ROUNDS) throw new Error('Triggers kept starting each other: a loop in the spec?');
     const batch = scope.events.slice(seen).filter((e): e is ChangeEvent => e.kind === 'change');
     seen = scope.events.length;
     if (batch.length === 0) continue;
+    // Files a change took out of their records go after the commit (file-removal.ts).
+    if (files) await dropRemovedFiles(scope, batch);
+    if (!automated) continue;
     await runTriggers(scope, batch);
     await planTimers(scope, batch);
     await queueWebhooks(scope, batch, setup.webhooks);

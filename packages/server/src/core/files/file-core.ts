@@ -2,12 +2,35 @@
  * The core of files, as callers: an upload begun (its ledger row before its bytes), finished
  * (in one write: judged again, the file put into its field, the row ready) or aborted; a
  * file removed from its field; a file opened for download, judged by the record's and the
- * field's read rules. FOUNDATION STUB (core helper).
+ * field's read rules; the sweep of bytes no record holds.
  */
-import type { FileRef } from '@ninefold/spec';
+import {
+  type App,
+  acceptsType,
+  DEFAULT_FILE_BYTES,
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_PIXELS,
+  type FileRef,
+  type StoredFile,
+} from '@ninefold/spec';
+import type { Database } from '../../db/database';
 import type { FileStore } from '../../files/file-store';
+import { safeName } from '../../files/safe-name';
+import { AppError, validationFailed } from '../app-error';
+import type { RecordScope } from '../records/record-scope';
 import type { Caller } from '../rules/rule-context';
+import { uuid7 } from '../uuid7';
+import { storedFiles } from './file-fields';
+import { abandonUpload, fileRowById, insertFileRow, readyFileRow, sweepableRows } from './file-ledger';
+import type { FileLinks } from './file-links';
+import { linkCaller, readableFile } from './file-open';
+import { removeBytes } from './file-removal';
 import type { FileRow, PendingUpload, StoredUpload } from './file-types';
+import { writableFileField, writeFileField } from './file-write';
+import { checkStorage } from './storage-quotas';
+
+/** How long an upload may stay unfinished before `sweep()` takes it for abandoned, by default. */
+export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
 /** Where a download is asked for, and by which credential (a url's token, or the session). */
 export interface FileAddress {
@@ -22,6 +45,8 @@ export interface FileAddress {
 /** The file calls of the core (`core.files`). */
 export interface FileCore {
   readonly store: FileStore;
+  /** Signs and reads the download links. */
+  readonly links: FileLinks;
   /**
    * Checks the caller may write the field on the record now, and that its count and the
    * caller's storage quotas leave room; writes the `uploading` row.
@@ -34,7 +59,11 @@ export interface FileCore {
     field: string,
     name: string | undefined,
   ): Promise<PendingUpload>;
-  /** Puts the stored file into its field in one write (judged again); answers it with its url. */
+  /**
+   * Puts the stored file into its field in one write (judged again, its type, the count and
+   * the quotas checked with its size); answers it with its url. On any failure the upload is
+   * aborted (its row and bytes go) and the error thrown.
+   */
   finish(caller: Caller | null, pending: PendingUpload, stored: StoredUpload): Promise<FileRef>;
   /** The bytes did not arrive whole, or were refused: the row and whatever was stored go. */
   abort(pending: PendingUpload): Promise<void>;
@@ -46,7 +75,153 @@ export interface FileCore {
   sweep(graceMs?: number): Promise<{ readonly removed: number }>;
 }
 
-/** @example const files = fileCore(core, store); */
-export function fileCore(_store: FileStore): FileCore {
-  throw new Error('not built yet');
+/** What the file core works with: the core's own pieces. */
+export interface FileCoreSetup {
+  readonly app: App;
+  readonly db: Database;
+  readonly store: FileStore;
+  readonly links: FileLinks;
+  readonly now: () => Date;
+  readonly scope: (caller: Caller | null) => RecordScope;
+  readonly write: <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>) => Promise<T>;
+}
+
+function tooMany(field: string, label: string | undefined, max: number): AppError {
+  return validationFailed([
+    { path: field, code: 'too_many', message: `${label ?? field} can have at most ${max} files.` },
+  ]);
+}
+
+/**
+ * @example const files = fileCore({ app, db, store, links, now, scope, write });
+ */
+export function fileCore(setup: FileCoreSetup): FileCore {
+  const { app, db, store, links, now, scope, write } = setup;
+
+  const abort = async (pending: PendingUpload): Promise<void> => {
+    // Only an upload still under way: a finished one is its record's now.
+    if (!(await abandonUpload(db, pending.id, now()))) return;
+    const row = await fileRowById(db, pending.id);
+    // Bytes that cannot be removed now are found again by the sweep (the row stays `removing`).
+    if (row) await removeBytes(store, db, row).catch(() => {});
+  };
+
+  return {
+    store,
+    links,
+    async begin(caller, entity, id, field, name) {
+      if (caller?.unverified) throw new AppError('EMAIL_NOT_VERIFIED');
+      const s = scope(caller);
+      const { record, spec } = await writableFileField(s, entity, id, field);
+      const max = spec.type === 'files' ? (spec.max ?? DEFAULT_MAX_FILES) : 1;
+      if (spec.type === 'files' && storedFiles(record[field]).length >= max)
+        throw tooMany(field, spec.label, max);
+      await checkStorage(s, entity, 0);
+      const at = now();
+      const fileId = uuid7(at.getTime());
+      const kept = safeName(name);
+      await insertFileRow(db, {
+        id: fileId,
+        entity,
+        recordId: id,
+        field,
+        key: fileId,
+        name: kept,
+        size: 0,
+        type: '',
+        status: 'uploading',
+        ownerId: caller?.id ?? null,
+        role: s.role,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+      });
+      return {
+        id: fileId,
+        key: fileId,
+        entity,
+        recordId: id,
+        field,
+        name: kept,
+        maxBytes: spec.maxBytes ?? DEFAULT_FILE_BYTES,
+        accept: spec.accept,
+        maxPixels: spec.maxPixels ?? DEFAULT_MAX_PIXELS,
+      };
+    },
+    async finish(caller, pending, stored) {
+      const { entity, recordId: id, field } = pending;
+      try {
+        return await write(caller, async (s) => {
+          if (stored.size > pending.maxBytes)
+            throw new AppError('PAYLOAD_TOO_LARGE', { max: pending.maxBytes });
+          const { record, spec } = await writableFileField(s, entity, id, field, true);
+          if (!acceptsType(spec.accept, stored.type))
+            throw validationFailed([
+              {
+                path: field,
+                code: 'file_type',
+                message: `${spec.label ?? field} does not accept this type of file${spec.accept ? ` (it takes ${spec.accept.join(', ')})` : ''}.`,
+              },
+            ]);
+          // Under a lock on the owner (or the role's quota): two finishes cannot pass it together.
+          await checkStorage(s, entity, stored.size, true);
+          const row = await fileRowById(s.exec, pending.id);
+          if (row?.status !== 'uploading' || row.ownerId !== (caller?.id ?? null))
+            throw new AppError('NOT_FOUND');
+          const file: StoredFile = {
+            id: pending.id,
+            name: safeName(pending.name),
+            size: stored.size,
+            type: stored.type,
+          };
+          let value: unknown = file;
+          if (spec.type === 'files') {
+            const held = storedFiles(record[field]);
+            const max = spec.max ?? DEFAULT_MAX_FILES;
+            if (held.length >= max) throw tooMany(field, spec.label, max);
+            value = [...held, file];
+          }
+          await writeFileField(s, entity, record, field, value);
+          if (!(await readyFileRow(s.exec, file.id, file, s.now))) throw new AppError('NOT_FOUND');
+          return { ...file, url: links.url(entity, id, field, file.id, caller, s.now) };
+        });
+      } catch (e) {
+        await abort(pending);
+        throw e;
+      }
+    },
+    abort,
+    async remove(caller, entity, id, field, fileId) {
+      await write(caller, async (s) => {
+        const { record, spec } = await writableFileField(s, entity, id, field, true);
+        const held = storedFiles(record[field]);
+        if (!held.some((f) => f.id === fileId)) throw new AppError('NOT_FOUND');
+        const value = spec.type === 'files' ? held.filter((f) => f.id !== fileId) : null;
+        await writeFileField(s, entity, record, field, value);
+      });
+    },
+    async open(caller, address) {
+      let who = caller;
+      if (address.token !== undefined) {
+        const at = now();
+        const claims = await links.verify(address.token, address.fileId, at);
+        who = await linkCaller(db, app, claims, at);
+      }
+      return readableFile(scope(who), address.entity, address.id, address.field, address.fileId);
+    },
+    async sweep(graceMs = UPLOAD_GRACE_MS) {
+      let removed = 0;
+      for (;;) {
+        const at = now();
+        const rows = await sweepableRows(db, new Date(at.getTime() - graceMs));
+        for (const row of rows) {
+          // An abandoned upload is taken first, so a finish still under way fails rather than
+          // putting into a record a file whose bytes are going.
+          if (row.status === 'uploading' && !(await abandonUpload(db, row.id, at))) continue;
+          await removeBytes(store, db, row);
+          removed++;
+        }
+        if (rows.length < 500) return { removed };
+      }
+    },
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { QuotaUsage } from '@ninefold/spec';
 import { sql } from 'kysely';
+import { storageUsage } from '../files/storage-quotas';
 import type { RecordScope } from '../records/record-scope';
 import { ruleToSql } from '../rules/compile-rule';
 import { evalExpr } from '../rules/evaluate-expr';
@@ -11,7 +12,8 @@ import { evalExpr } from '../rules/evaluate-expr';
 export type { QuotaUsage };
 
 /**
- * The owner quotas that apply to the caller's role, with current usage.
+ * The owner quotas that apply to the caller's role, with current usage: records counted,
+ * then the storage quotas' bytes (`unit: 'bytes'`).
  * @example await quotaUsage(scope) // [{ name: 'openTickets', max: 5, used: 3, remaining: 2, … }]
  */
 export async function quotaUsage(scope: RecordScope): Promise<QuotaUsage[]> {
@@ -30,5 +32,6 @@ export async function quotaUsage(scope: RecordScope): Promise<QuotaUsage[]> {
     const used = Number(rows[0]?.n ?? 0);
     out.push({ name, entity: q.entity, max, used, remaining: Math.max(0, max - used) });
   }
+  out.push(...(await storageUsage(scope)));
   return out;
 }

@@ -5,6 +5,8 @@
  */
 import type { RecordCan } from '@ninefold/spec';
 import { type EntityNode, type GrantNode, type RuleNode, SYSTEM_FIELDS } from '@ninefold/spec';
+import { fileFieldsOf, withUrls } from '../files/file-fields';
+import { linksOf } from '../files/file-links';
 import { accessRule, grantsFor } from '../rules/access-rule';
 import type { Holds, RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
@@ -22,8 +24,34 @@ const SYSTEM = new Set<string>(SYSTEM_FIELDS);
  */
 export function project(scope: RecordScope, entity: string, record: Rec): Rec | Promise<Rec> {
   const fields = scope.fieldsOn(entity, record);
+  const files = fileFieldsOf(scope.entity(entity));
+  if (files.length > 0) {
+    // Its files get the caller's urls: on a copy, always, so the stored record keeps its own.
+    const shown = (f: ReadonlySet<string> | undefined) =>
+      fileUrls(scope, entity, files, readableCopy(record, f));
+    return fields instanceof Promise ? fields.then(shown) : shown(fields);
+  }
   if (fields instanceof Promise) return fields.then((f) => (f ? readableCopy(record, f) : record));
   return fields ? readableCopy(record, fields) : record;
+}
+
+/**
+ * Puts the caller's download url on each file `out` shows; at once once the database's link
+ * key is read (it is read when the core is made), else after it.
+ * @example const shown = await fileUrls(scope, 'tickets', ['attachments'], copy);
+ */
+export function fileUrls(
+  scope: RecordScope,
+  entity: string,
+  files: readonly string[],
+  out: Rec,
+): Rec | Promise<Rec> {
+  const links = linksOf(scope.exec);
+  // A scope of no core's (a tool reading the database alone) signs nothing.
+  if (!links) return out;
+  if (!links.key)
+    return links.ready().then(() => withUrls(out, entity, files, links, scope.caller, scope.now));
+  return withUrls(out, entity, files, links, scope.caller, scope.now);
 }
 
 /**
@@ -209,6 +237,15 @@ export function answer(
   /** The record was read for this answer alone: it may be answered in place, uncopied. */
   owned = false,
 ): Rec | Promise<Rec> {
+  const files = fileFieldsOf(scope.entity(entity));
+  if (files.length === 0) return answerOf(scope, entity, record, owned);
+  const shown = answerOf(scope, entity, record, false);
+  return shown instanceof Promise
+    ? shown.then((out) => fileUrls(scope, entity, files, out))
+    : fileUrls(scope, entity, files, shown);
+}
+
+function answerOf(scope: RecordScope, entity: string, record: Rec, owned: boolean): Rec | Promise<Rec> {
   const plan = scope.readPlan(entity);
   if (plan.grants) {
     const fields = scope.fieldsOn(entity, record);
@@ -237,4 +274,19 @@ function withCan(scope: RecordScope, entity: string, record: Rec, out: Rec): Rec
     });
   out.$can = $can;
   return out;
+}
+
+/**
+ * Whether the caller may write `field` on this record now: the very question `$can.update`
+ * answers (the role's update grants that hold for it, its update guards), so a file's upload
+ * and removal are judged as the form that offers them.
+ * @example if (!(await mayUpdateField(scope, 'tickets', row, 'attachments'))) throw new AppError('FORBIDDEN');
+ */
+export function mayUpdateField(
+  scope: RecordScope,
+  entity: string,
+  record: Rec,
+  field: string,
+): boolean | Promise<boolean> {
+  return scope.decided(entity, record, (holds) => writableNow(scope, entity, holds).includes(field));
 }

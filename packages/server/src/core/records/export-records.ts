@@ -3,10 +3,13 @@
  * the fields it shows them — written page by page as CSV (RFC 4180) or JSON. The pages are
  * the list's own keyset pages, read one at a time as the reader takes them, so an export of
  * any size holds one page in memory and a slow reader slows the reads (backpressure).
+ * Files are written as stored, without the caller's urls (a file outlives its link): in
+ * JSON as `{id, name, size, type}`, in CSV as their names joined by `; `.
  */
 import { type EntityNode, SYSTEM_FIELDS } from '@ninefold/spec';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../app-error';
+import { fileFieldsOf, storedFiles } from '../files/file-fields';
 import { listRecords, readListQuery } from './list-records';
 import type { RecordScope } from './record-scope';
 import type { Rec } from './row-codec';
@@ -77,12 +80,17 @@ export async function exportRecords(
     listRecords(scope, entity, readListQuery(scope, entity, cursor ? { ...base, cursor } : base));
   const first = await page(null);
   const columns = exportColumns(scope, entity);
+  const files = fileFieldsOf(scope.entity(entity));
+  const kept =
+    files.length === 0
+      ? (items: Rec[]) => items
+      : (items: Rec[]) => items.map((r) => asStored(r, files, format));
   async function* pages(): AsyncGenerator<Rec[]> {
     let current = first;
-    yield current.items;
+    yield kept(current.items);
     while (current.nextCursor) {
       current = await page(current.nextCursor);
-      yield current.items;
+      yield kept(current.items);
     }
   }
   return format === 'csv'
@@ -96,6 +104,22 @@ export async function exportRecords(
         contentType: 'application/json; charset=utf-8',
         chunks: jsonChunks(pages()),
       };
+}
+
+/** A record's files as stored (no url), or for CSV their names. */
+function asStored(record: Rec, files: readonly string[], format: ExportFormat): Rec {
+  const out: Rec = { ...record };
+  for (const f of files) {
+    if (!(f in out)) continue;
+    const held = storedFiles(out[f]).map(({ id, name, size, type }) => ({ id, name, size, type }));
+    out[f] =
+      format === 'csv'
+        ? held.map((x) => x.name).join('; ')
+        : Array.isArray(out[f])
+          ? held
+          : (held[0] ?? null);
+  }
+  return out;
 }
 
 async function* csvChunks(columns: readonly string[], pages: AsyncIterable<Rec[]>): AsyncGenerator<string> {

@@ -13,7 +13,10 @@ import { AppError } from '../app-error';
 /** The rows to create, and the columns left out because no create may set them. */
 export interface ImportRows {
   readonly rows: unknown[];
-  /** Fields the server alone sets (the state, read-only and computed ones), as an export writes them. */
+  /**
+   * Fields the server alone sets (the state, read-only and computed ones, and file fields,
+   * which only uploads fill), as an export writes them.
+   */
   readonly ignoredColumns: string[];
 }
 
