@@ -9,9 +9,13 @@ import { fieldLabel, fieldMessage, type ImageVariant } from '@ninefold/spec';
 import sharp from 'sharp';
 import { validationFailed } from '../core/app-error';
 import type { FileStore, StoredBody } from './file-store';
+import { imageSize } from './image-size';
+import { imageWork } from './image-work';
 
-// One image at a time per process and no decoded-image cache: on two shared cores a burst of
-// first requests for thumbnails must not hold several decoded images in memory at once.
+// One libvips thread per image (already sharp's default on glibc without jemalloc, where more
+// threads fragment memory) and no operation cache: a variant is made once, then read from the
+// store, so nothing decoded is worth keeping. How many images are worked on at once is bounded
+// by imageWork.
 sharp.concurrency(1);
 sharp.cache(false);
 
@@ -41,14 +45,11 @@ export async function checkPixels(
 ): Promise<void> {
   if (!VARIANT_SOURCES.has(type)) return;
   const label = fieldLabel(field);
-  let pixels: number;
-  try {
-    const meta = await sharp(head, { limitInputPixels: false, failOn: 'none' }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
-    pixels = meta.width * (meta.pageHeight ?? meta.height) * (meta.pages ?? 1);
-  } catch {
+  const size = await imageSize(head);
+  if (!size) {
     throw validationFailed([{ path: field, code: 'file_type', message: fieldMessage('file_type', label) }]);
   }
+  const pixels = size.width * size.height * size.pages;
   if (pixels > maxPixels)
     throw validationFailed([
       {
@@ -91,9 +92,23 @@ export async function variantOf(
   const type = TYPES[variant.format ?? 'webp'];
   const cached = await store.get(at);
   if (cached) return { ...cached, type };
+  // Concurrent first requests for one variant make it once, and all get it.
+  const bytes = await imageWork(at, () => makeVariant(store, key, at, variant, maxPixels));
+  return { body: Readable.from([bytes]), size: bytes.length, type };
+}
+
+/** Decodes the original (bounded by `maxPixels`), resizes, encodes and stores the variant. */
+async function makeVariant(
+  store: FileStore,
+  key: string,
+  at: string,
+  variant: ImageVariant,
+  maxPixels: number,
+): Promise<Buffer> {
   const original = await store.get(key);
   if (!original) throw new Error(`no bytes under ${key}`);
   const fit = variant.fit ?? 'cover';
+  // Metadata (EXIF, ICC, XMP) is not copied: sharp writes none unless asked to.
   const pipeline = sharp({ limitInputPixels: maxPixels, sequentialRead: true, failOn: 'none' })
     .rotate()
     .resize(variant.width, variant.height, { fit, withoutEnlargement: fit === 'inside' })
@@ -101,7 +116,7 @@ export async function variantOf(
   original.body.on('error', (e) => pipeline.destroy(e));
   original.body.pipe(pipeline);
   // Made whole before it is stored: a variant is small, and a failed one leaves nothing.
-  const bytes = await pipeline.toBuffer();
+  const bytes = await pipeline.toBuffer().finally(() => original.body.destroy());
   await store.put(at, Readable.from([bytes]));
-  return { body: Readable.from([bytes]), size: bytes.length, type };
+  return bytes;
 }

@@ -8,7 +8,7 @@ import { AppError } from '../core/app-error';
 
 /** An upload under inspection. */
 export interface InspectedUpload {
-  /** The bytes, passed through; errors with AppError('PAYLOAD_TOO_LARGE') past `maxBytes`. */
+  /** The bytes, passed through; errors with AppError('PAYLOAD_TOO_LARGE', { max }) past `maxBytes`. */
   readonly body: Readable;
   /** The first bytes (up to `HEAD_BYTES`), once they have arrived or the body ended. */
   readonly head: Promise<Buffer>;
@@ -40,7 +40,7 @@ export function inspectUpload(body: Readable, maxBytes: number): InspectedUpload
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > maxBytes) return done(new AppError('PAYLOAD_TOO_LARGE'));
+      if (seen > maxBytes) return done(new AppError('PAYLOAD_TOO_LARGE', { max: maxBytes }));
       keep(chunk);
       done(null, chunk);
     },

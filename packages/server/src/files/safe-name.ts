@@ -5,9 +5,12 @@
  */
 
 const MAX_BYTES = 200;
-// C0, DEL and C1 controls; bidi embeddings, overrides and isolates; zero-width characters.
-const UNSAFE = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
-const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+// C0, DEL and C1 controls; the soft hyphen and invisible separators; bidi marks, embeddings,
+// overrides and isolates; zero-width characters (a family emoji falls apart: it is a label).
+const UNSAFE = /[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+// Windows' device names, whatever follows a dot (and the spaces Windows drops before it).
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]) *(\..*)?$/i;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
  * @example safeName('../../etc/passwd') // 'passwd'
@@ -16,24 +19,32 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
  */
 export function safeName(raw: string | undefined): string {
   const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  let name = last
-    .normalize('NFC')
-    .replace(/[\t\n\r\v\f]/g, ' ')
-    .replace(UNSAFE, '')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+/, '')
-    .replace(/[\s.]+$/, '');
+  // Removing a character may leave a sequence NFC composes: normalized again after.
+  let name = trimmed(last.normalize('NFC').replace(UNSAFE, '').normalize('NFC').replace(/\s+/g, ' '));
   if (RESERVED.test(name)) name = `_${name}`;
-  name = bounded(name);
+  name = trimmed(bounded(name));
   return name === '' ? 'file' : name;
 }
 
-/** At most MAX_BYTES of UTF-8, cut on a character boundary, the extension kept. */
+/** No leading dots (a hidden file) nor trailing dots and spaces (Windows drops them). */
+function trimmed(name: string): string {
+  return name.replace(/^[\s.]+/, '').replace(/[\s.]+$/, '');
+}
+
+/** At most MAX_BYTES of UTF-8, cut between graphemes, the extension kept. */
 function bounded(name: string): string {
   if (Buffer.byteLength(name) <= MAX_BYTES) return name;
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-  const stem = [...name.slice(0, name.length - ext.length)];
-  while (stem.length > 0 && Buffer.byteLength(stem.join('') + ext) > MAX_BYTES) stem.pop();
-  return stem.join('') + ext;
+  let room = MAX_BYTES - Buffer.byteLength(ext);
+  // Every UTF-16 unit is at least one byte: what lies past `room` units never fits, so the work
+  // stays linear however long a name a client sends (a few more let the last grapheme whole).
+  const end = ext ? dot : name.length;
+  let stem = '';
+  for (const { segment } of graphemes.segment(name.slice(0, Math.min(end, room + 16)))) {
+    room -= Buffer.byteLength(segment);
+    if (room < 0) break;
+    stem += segment;
+  }
+  return stem + ext;
 }

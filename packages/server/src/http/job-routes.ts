@@ -11,7 +11,7 @@ import type { JobWorker } from '../jobs/job-worker';
 import { serveRoute } from './serve-route';
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'done', 'dead', 'cancelled'];
-const KINDS: readonly JobKind[] = ['timer', 'trigger', 'schedule', 'action', 'webhook'];
+const KINDS: readonly JobKind[] = ['timer', 'trigger', 'schedule', 'action', 'webhook', 'file'];
 
 /** A page of the queue: the newest first, and the id to pass as `before` for the next. */
 interface JobPage {

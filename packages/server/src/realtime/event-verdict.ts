@@ -10,7 +10,7 @@ import { diff } from '../core/audit/audit-log';
 import { isHiddenChange } from '../core/audit/hidden-change';
 import type { ChangeEvent } from '../core/changes/change-event';
 import { fileFieldsOf, withUrls } from '../core/files/file-fields';
-import { type FileLinks, linksOfApp } from '../core/files/file-links';
+import type { FileLinks } from '../core/files/file-links';
 import { readableCopy } from '../core/records/answer';
 import type { Rec } from '../core/records/row-codec';
 import { accessRule } from '../core/rules/access-rule';
@@ -38,7 +38,7 @@ export interface Judgement {
   changed?: readonly string[];
   /**
    * What signs the download urls of the record's files: each subscriber hears urls of their
-   * own (default: the links of the last core made for the app).
+   * own (the hub gives its core's).
    */
   readonly files?: FileLinks;
 }
@@ -123,7 +123,7 @@ function message(
     let record = records.get(shownAfter);
     if (record === undefined) {
       const files = fileFieldsOf(app.entities[e.entity]!);
-      const links = files.length > 0 ? (judge.files ?? linksOfApp(app)) : undefined;
+      const links = files.length > 0 ? judge.files : undefined;
       const copy = readableCopy(e.after as Rec, shownAfter);
       if (links?.key) record = JSON.stringify(withUrls(copy, e.entity, files, links, ctx.caller, judge.now));
       else {

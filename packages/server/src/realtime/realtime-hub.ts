@@ -317,6 +317,8 @@ export class RealtimeHub {
       loadBefore,
       records: new Map(),
       hidden: new Map(),
+      // This core's links: each subscriber hears urls signed with its database's key.
+      files: this.core.files.links,
     };
     const at = judge.now.getTime();
     for (const client of this.clients) {

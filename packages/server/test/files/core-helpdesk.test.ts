@@ -18,17 +18,6 @@ import { type CoreFiles, codeOf, PNG, startCoreFiles, tokenOf } from './core-sup
 
 type Row = Record<string, any>;
 
-// The content helper's safeName while it is still the foundation's stub; the real one once built.
-vi.mock('../../src/files/safe-name', async (real) => {
-  const m = await real<typeof import('../../src/files/safe-name')>();
-  try {
-    m.safeName('a.png');
-    return m;
-  } catch {
-    return { safeName: (n?: string) => (n ?? '').replace(/.*[\\/]/, '') || 'file' };
-  }
-});
-
 describe.each(DIALECTS)('the file core on the helpdesk, on %s', (dialect) => {
   let h: CoreFiles;
   let customer: Caller;
@@ -295,6 +284,7 @@ describe.each(DIALECTS)('the file core on the helpdesk, on %s', (dialect) => {
       loadBefore: load,
       records: new Map(),
       hidden: new Map(),
+      files: h.core.files.links,
     });
     const heard = async (who: Caller) => {
       const client = { caller: who } as unknown as RealtimeClient;

@@ -18,17 +18,6 @@ import { type CoreFiles, codeOf, startCoreFiles, tokenOf } from './core-support'
 
 type Row = Record<string, any>;
 
-// The content helper's safeName while it is still the foundation's stub; the real one once built.
-vi.mock('../../src/files/safe-name', async (real) => {
-  const m = await real<typeof import('../../src/files/safe-name')>();
-  try {
-    m.safeName('a.png');
-    return m;
-  } catch {
-    return { safeName: (n?: string) => (n ?? '').replace(/.*[\\/]/, '') || 'file' };
-  }
-});
-
 const bytes = (n: number) => Buffer.alloc(n, 1);
 
 describe.each(DIALECTS)('file links and storage quotas, on %s', (dialect) => {

@@ -18,6 +18,7 @@ export const JOB_KINDS = [
   'schedule',
   'action',
   'webhook',
+  'file',
 ] as const satisfies readonly JobKind[];
 
 /**

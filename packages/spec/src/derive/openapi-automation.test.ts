@@ -81,7 +81,7 @@ describe('the automation routes in OpenAPI', () => {
       doc.paths[path].get.parameters.map((p: Json) => [p.name, p.in, p.schema.enum ?? p.schema.type]);
     expect(names('/api/jobs')).toEqual([
       ['status', 'query', ['queued', 'running', 'done', 'dead', 'cancelled']],
-      ['kind', 'query', ['timer', 'trigger', 'schedule', 'action', 'webhook']],
+      ['kind', 'query', ['timer', 'trigger', 'schedule', 'action', 'webhook', 'file']],
       ['limit', 'query', 'integer'],
       ['before', 'query', 'string'],
     ]);

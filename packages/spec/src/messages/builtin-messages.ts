@@ -63,4 +63,8 @@ export const ACCOUNT_CONSTANTS = {
     value: 48,
     description: 'How long an email verification (or email change) link works.',
   },
+  FILE_LINK_TTL_MINUTES: {
+    value: 60,
+    description: "How long a file's download link works (it is judged again at each download).",
+  },
 } as const;

@@ -69,7 +69,8 @@ export interface SessionRow {
 }
 
 /** What the session and key lookups read: the account, and the key when it is one. */
-interface AccountRow {
+/** An account as a session or an API key reads it (a file link's claims too). */
+export interface AccountRow {
   readonly digest: string;
   readonly id: string;
   readonly role: string;
@@ -105,7 +106,7 @@ export function actAsWhileUnverified(app: App, role: string, emailVerified: unkn
  * role, or the spec changed), so a key never acts beyond its owner. While the address is not
  * verified, `verifyEmail: true` marks the caller `unverified` and `{actAs}` acts as that role.
  */
-function callerOf(app: App, row: AccountRow): SessionRow | null {
+export function callerOf(app: App, row: AccountRow): SessionRow | null {
   if (truthy(row.disabled)) return null;
   const options = app.roles[row.role];
   if (!options) return null;

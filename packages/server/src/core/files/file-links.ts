@@ -14,8 +14,6 @@ import type { Caller } from '../rules/rule-context';
 import { sharedKey } from '../shared-key';
 
 const KEY_ID = 'file-links';
-/** How long a link works when the app does not say (`FILE_LINK_TTL_MINUTES`). */
-export const FILE_LINK_TTL_MINUTES = 60;
 /** Expiries are rounded up to this step, so a record read twice gives the browser one url to cache. */
 export const FILE_LINK_STEP_MS = 5 * 60_000;
 
@@ -46,8 +44,8 @@ export class FileLinks {
     key?: Buffer,
   ) {
     this.#key = key;
-    const minutes = Number(app.constants.FILE_LINK_TTL_MINUTES?.value ?? FILE_LINK_TTL_MINUTES);
-    this.ttlMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : FILE_LINK_TTL_MINUTES) * 60_000;
+    // A framework constant an app may override (ACCOUNT_CONSTANTS), checked a whole number above 0.
+    this.ttlMs = Number(app.constants.FILE_LINK_TTL_MINUTES?.value) * 60_000;
   }
 
   /** The key, when it has been read. */
@@ -132,8 +130,6 @@ function readClaims(payload: string): LinkClaims | undefined {
 // The links of each database, found from any of its executors (a transaction's shares the
 // database's query builder), so an answer made deep in a read or a write signs with them.
 const byBuilder = new WeakMap<object, FileLinks>();
-// Realtime judges an event with the app alone: the links of the last core made for it.
-const byApp = new WeakMap<App, FileLinks>();
 
 /**
  * Makes (or finds) the links of a database, and starts reading their key.
@@ -145,7 +141,6 @@ export function fileLinks(app: App, db: Database, key?: Buffer): FileLinks {
     links = new FileLinks(db, app, key);
     byBuilder.set(db.qb, links);
   }
-  byApp.set(app, links);
   // Read now, so the first answer rarely waits; a database without its schema yet is asked again later.
   links.ready().catch(() => {});
   return links;
@@ -157,9 +152,4 @@ export function fileLinks(app: App, db: Database, key?: Buffer): FileLinks {
  */
 export function linksOf(exec: Executor): FileLinks | undefined {
   return byBuilder.get(exec.qb);
-}
-
-/** The links of the last core made for `app` (realtime's events carry no executor). */
-export function linksOfApp(app: App): FileLinks | undefined {
-  return byApp.get(app);
 }

@@ -4,9 +4,9 @@
  * the record readable by them, the field readable on it, the file in the field's value and
  * its row ready. Anything else is NOT_FOUND, the same answer as for a file that never was.
  */
-import { type App, isFileField, keyRoles } from '@ninefold/spec';
+import { type App, isFileField } from '@ninefold/spec';
 import type { Executor } from '../../db/database';
-import { actAsWhileUnverified } from '../accounts/sessions';
+import { callerOf } from '../accounts/sessions';
 import { AppError } from '../app-error';
 import { isReadable } from '../records/answer';
 import type { RecordScope } from '../records/record-scope';
@@ -16,7 +16,6 @@ import { fileRowById } from './file-ledger';
 import type { LinkClaims } from './file-links';
 import type { FileRow } from './file-types';
 
-const truthy = (v: unknown) => v === true || v === 1;
 const gone = () => new AppError('NOT_FOUND');
 
 /**
@@ -41,30 +40,32 @@ export async function linkCaller(
       .select(['id', 'role', 'email', 'disabled', 'emailVerified'])
       .where('id', '=', claims.userId),
   );
-  if (!user || truthy(user.disabled) || !app.roles[String(user.role)]) throw gone();
-  const own = String(user.role);
-  let role = own;
+  if (!user) throw gone();
+  let key: Record<string, unknown> | undefined;
   if (claims.apiKey !== null) {
-    const [key] = await exec.all<Record<string, unknown>>(
+    [key] = await exec.all<Record<string, unknown>>(
       exec.qb
         .selectFrom('nf_api_keys')
         .select(['userId', 'role', 'expiresAt'])
         .where('id', '=', claims.apiKey),
     );
     if (!key || key.userId !== claims.userId) throw gone();
-    if (key.expiresAt !== null && new Date(key.expiresAt as string).getTime() <= now.getTime()) throw gone();
-    // A key never acts beyond what its owner may hand out now (sessions.ts does the same).
-    if (!keyRoles(app.roles, own).includes(String(key.role))) throw gone();
-    role = String(key.role);
   }
-  role = actAsWhileUnverified(app, own, user.emailVerified) ?? role;
-  if (role !== claims.role) throw gone();
-  return {
+  // The account as a session of it would read it now: disabled, a key beyond its owner, the
+  // role it acts as while unverified — one judgement, sessions.ts's.
+  const account = callerOf(app, {
+    digest: '',
     id: String(user.id),
-    role,
+    role: String(user.role),
     email: String(user.email),
-    ...(claims.apiKey !== null ? { apiKey: claims.apiKey } : {}),
-  };
+    disabled: user.disabled,
+    emailVerified: user.emailVerified,
+    expiresAt: (key?.expiresAt as string | Date | null | undefined) ?? null,
+    keyId: key ? claims.apiKey : null,
+    keyRole: key ? String(key.role) : null,
+  });
+  if (!account || account.expiresAt <= now.getTime() || account.caller.role !== claims.role) throw gone();
+  return account.caller;
 }
 
 /**

@@ -28,12 +28,12 @@ import {
 } from './write-checks';
 
 /** Refuses a write the caller's role has no grant for: signed out, or not allowed. */
-function refuse(scope: RecordScope): never {
+export function refuse(scope: RecordScope): never {
   throw new AppError(scope.caller ? 'FORBIDDEN' : 'UNAUTHENTICATED');
 }
 
 /** Signed out, with no grant for anonymous: UNAUTHENTICATED before any record is looked at. */
-function refuseSignedOut(scope: RecordScope, entity: string, op: 'update' | 'delete'): void {
+export function refuseSignedOut(scope: RecordScope, entity: string, op: 'update' | 'delete'): void {
   // An unknown entity is NOT_FOUND for everyone, as a read of it is: checked first.
   scope.entity(entity);
   if (!scope.caller && !scope.system && grantsFor(scope.app, entity, scope.role, op)?.length === 0) {
@@ -176,7 +176,24 @@ export async function updateRecord(
   const writable = writableFor(scope, entity, 'update');
   const result = validateFields(node.fields, patch, { mode: 'update', ...(writable ? { writable } : {}) });
   if (!result.ok) throwIssues(result.issues);
-  const values = (result as { value: Rec }).value;
+  return answer(scope, entity, await applyUpdate(scope, entity, before, (result as { value: Rec }).value));
+}
+
+/**
+ * Writes `values` (already validated) onto `before`, read under its row lock, as the caller's
+ * update: the grants that hold before and after must cover every field, then guards, rules
+ * and quotas, a new version, the audit entry and the change event. Answers the record as
+ * stored (`before` when nothing changed). An upload's file field is written through it too.
+ * @example const after = await applyUpdate(scope, 'tickets', before, { attachments: [...files, file] });
+ */
+export async function applyUpdate(
+  scope: RecordScope,
+  entity: string,
+  before: Rec,
+  values: Rec,
+): Promise<Rec> {
+  const node = scope.entity(entity);
+  const id = String(before.id);
   const keys = Object.keys(values);
   const after: Rec = {
     ...before,
@@ -189,7 +206,7 @@ export async function updateRecord(
   // A patch that changes nothing writes nothing: no new version, no audit entry, no event.
   if (changed.size === 0) {
     await checkWriteGrants(scope, entity, 'update', keys, before, before);
-    return answer(scope, entity, before);
+    return before;
   }
   const written = Object.fromEntries([...changed].map((k) => [k, values[k]]));
   // Every row this write locks, in one order, before any is taken: two writes moving children
@@ -218,7 +235,7 @@ export async function updateRecord(
     operation: 'update',
     changes: diff(before, after),
   });
-  return answer(scope, entity, after);
+  return after;
 }
 
 /**

@@ -5,8 +5,16 @@
  * and list sorts need.
  */
 import { createHash } from 'node:crypto';
-import { type App, type Field, isFileField, type RuleNode, type UniqueNode } from '@ninefold/spec';
-import { isExpr, listCapabilities, URL_MAX } from '@ninefold/spec';
+import {
+  type App,
+  type Field,
+  isExpr,
+  isFileField,
+  listCapabilities,
+  type RuleNode,
+  type UniqueNode,
+  URL_MAX,
+} from '@ninefold/spec';
 import { AUTOMATION_TABLES } from './automation-tables';
 import { FILE_TABLES } from './file-tables';
 
