@@ -18,6 +18,7 @@ describe('safeName', () => {
     ['soft\u00ADhyphen\u200D.txt', 'softhyphen.txt'],
     ['bell\u0007\u0085\u007F.txt', 'bell.txt'],
     ['a  \t b\u2028c.txt', 'a b c.txt'],
+    ['tab\tand\r\nnewline.txt', 'tab and newline.txt'],
     ['trailing.txt . . ', 'trailing.txt'],
     ['NUL', '_NUL'],
     ['con.tar.gz', '_con.tar.gz'],

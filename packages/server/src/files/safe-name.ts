@@ -19,8 +19,10 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  */
 export function safeName(raw: string | undefined): string {
   const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // Removing a character may leave a sequence NFC composes: normalized again after.
-  let name = trimmed(last.normalize('NFC').replace(UNSAFE, '').normalize('NFC').replace(/\s+/g, ' '));
+  // Tabs and line breaks part words: spaces, not removed. Removing a character may leave a
+  // sequence NFC composes: normalized again after.
+  const spaced = last.normalize('NFC').replace(/[\t\n\r\v\f]/g, ' ');
+  let name = trimmed(spaced.replace(UNSAFE, '').normalize('NFC').replace(/\s+/g, ' '));
   if (RESERVED.test(name)) name = `_${name}`;
   name = trimmed(bounded(name));
   return name === '' ? 'file' : name;

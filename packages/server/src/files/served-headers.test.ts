@@ -44,7 +44,7 @@ describe('servedHeaders', () => {
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
           'cross-origin-resource-policy': 'same-origin',
-          'cache-control': 'private, max-age=300',
+          'cache-control': 'private, no-cache',
         });
       }
     }

@@ -3,6 +3,8 @@
  * browser (raster images, PDF, plain text, audio and video); anything else is an
  * `application/octet-stream` attachment. `nosniff` stops a browser from guessing otherwise,
  * and a sandboxing CSP keeps even a misjudged document from running in the app's origin.
+ * `no-cache`: a browser keeps a copy but asks again each time (a 304 by ETag), so a file
+ * stops showing the moment its reader loses access.
  */
 
 const INLINE = new Set([
@@ -43,7 +45,7 @@ export function servedHeaders(
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
     'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'private, max-age=300',
+    'cache-control': 'private, no-cache',
   };
 }
 

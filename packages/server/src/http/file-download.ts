@@ -64,9 +64,8 @@ function declaredVariant(app: App, row: FileRow, name: string): { variant: Image
   return { variant: field.variants[name] as ImageVariant, maxPixels: field.maxPixels ?? DEFAULT_MAX_PIXELS };
 }
 
-/** Sets the served headers, revalidated on every use unless the content's own say otherwise. */
+/** Sets the served headers (revalidated on every use: access is judged again each time). */
 function serveHeaders(reply: FastifyReply, type: string, name: string, download: boolean, etag: string) {
-  reply.header('cache-control', 'private, no-cache');
   reply.header('etag', etag);
   reply.headers(servedHeaders(type, name, { download }));
 }
@@ -82,7 +81,15 @@ async function sendVariant(
   const { variant, maxPixels } = declaredVariant(core.app, row, name);
   const etag = `"${row.id}.${name}"`;
   if (matches(req.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
-  const made = await variantOf(core.files.store, row.key, name, variant, maxPixels);
+  let made: Awaited<ReturnType<typeof variantOf>>;
+  try {
+    made = await variantOf(core.files.store, row.key, name, variant, maxPixels);
+  } catch (e) {
+    // An image sharp cannot turn into the variant (corrupt past its header, over the pixel
+    // limit once decoded) has no such variant: the original is still served without one.
+    req.log.warn({ fileId: row.id, variant: name, err: e }, 'an image variant could not be made');
+    throw new AppError('NOT_FOUND');
+  }
   serveHeaders(reply, made.type, row.name, 'download' in req.query, etag);
   reply.header('content-length', made.size);
   if (req.method !== 'HEAD') return reply.send(made.body);

@@ -92,6 +92,19 @@ describe.each(DIALECTS)('file links that expire or are revoked, on %s', (dialect
     expect((await byUrl((await urlFor(again, folder.id)) as string)).statusCode).toBe(200);
   });
 
+  it("a link is its person's: a request signed in as someone else does not borrow it", async () => {
+    const owner = await h.user('member');
+    const other = await h.user('member');
+    const folder = await folderOf(owner);
+    const url = (await urlFor(owner, folder.id)) as string;
+    expect((await byUrl(url)).statusCode).toBe(200);
+    // The owner's link sent with another member's session: that member may not read the
+    // folder, and the link does not lend them the owner's access.
+    refused(await h.call(other, 'GET', url), [404]);
+    // With the owner's own session it is theirs still.
+    expect((await h.call(owner, 'GET', url)).statusCode).toBe(200);
+  });
+
   it('a forged or altered token is refused INVALID_TOKEN', async () => {
     const member = await h.user('member');
     const folder = await folderOf(member);

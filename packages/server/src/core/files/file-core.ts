@@ -204,6 +204,9 @@ export function fileCore(setup: FileCoreSetup): FileCore {
       if (address.token !== undefined) {
         const at = now();
         const claims = await links.verify(address.token, address.fileId, at);
+        // A link is its person's: a request signed in as someone else does not borrow it
+        // (an agent's link pasted into a customer's browser opens nothing there).
+        if (caller && caller.id !== claims.userId) throw new AppError('NOT_FOUND');
         who = await linkCaller(db, app, claims, at);
       }
       return readableFile(scope(who), address.entity, address.id, address.field, address.fileId);
