@@ -35,6 +35,27 @@ describe('field constraints in words', () => {
     expect(fieldFacts(f.datetime({ optional: true, readOnly: true }))).toEqual(['set by the server']);
   });
 
+  it('words a file field by its limits, pixels and variants, never as required', () => {
+    const attachments = f.files({
+      max: 5,
+      maxBytes: 10 * 1_048_576,
+      accept: ['image/png', 'application/pdf'],
+      variants: { thumb: { width: 160, height: 160, fit: 'cover' } },
+    });
+    expect(constraintText(attachments)).toBe('PNG or PDF, up to 10 MiB each, at most 5 files');
+    expect(fieldFacts(attachments)).toEqual([
+      'PNG or PDF, up to 10 MiB each, at most 5 files',
+      'images at most 40 megapixels',
+      'image variants: thumb 160×160 cover',
+      'uploaded through its files route, changed as the field is',
+    ]);
+    expect(fieldFacts(f.file({ maxPixels: 1_500_000 }))).toEqual([
+      'any type, up to 10 MiB',
+      'images at most 1.5 megapixels',
+      'uploaded through its files route, changed as the field is',
+    ]);
+  });
+
   it('words defaults and computed values that are expressions', () => {
     expect(exprText({ kind: 'caller', prop: 'id' })).toBe('the caller');
     const due = fieldFacts(

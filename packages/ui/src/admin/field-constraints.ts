@@ -2,7 +2,16 @@
  * A field's rules in words, for the schema tab and form hints: length and range, required
  * or optional, default, uniqueness, who sets it, what a reference must point at.
  */
-import { type ExprNode, type Field, humanize, ruleToText } from '@ninefold/spec';
+import {
+  DEFAULT_MAX_PIXELS,
+  type ExprNode,
+  type Field,
+  humanize,
+  isFileField,
+  ruleToText,
+} from '@ninefold/spec';
+import { fileLimits } from '../files/file-limits';
+import { fileLimitsHint } from '../files/file-limits-hint';
 
 type AnyField = Field & {
   readonly min?: number;
@@ -52,6 +61,9 @@ function lengthText(field: AnyField): string {
     case 'integer':
     case 'number':
       return rangeText(field.min, field.max);
+    case 'file':
+    case 'files':
+      return fileLimitsHint(fileLimits(field), false);
     case 'list': {
       const items = rangeText(field.min, field.max, 'items');
       const each = constraintText(field.of as Field);
@@ -78,10 +90,12 @@ export function constraintText(field: Field): string {
 export function fieldFacts(field: Field): string[] {
   const f = field as AnyField;
   const facts: string[] = [];
-  const serverSet = f.readOnly === true || f.computed !== undefined || f.type === 'state';
+  const serverSet =
+    f.readOnly === true || f.computed !== undefined || f.type === 'state' || isFileField(field);
   if (!serverSet) facts.push(f.optional ? 'optional' : 'required');
   const length = constraintText(field);
   if (length) facts.push(length);
+  if (isFileField(field)) facts.push(...fileFacts(field));
   if (f.type === 'enum' && f.values) facts.push(`one of ${f.values.map(humanize).join(', ')}`);
   if (f.default !== undefined) {
     const d = f.default as unknown;
@@ -96,6 +110,19 @@ export function fieldFacts(field: Field): string[] {
   if (f.unique) facts.push('unique');
   if (f.index) facts.push('indexed');
   return facts;
+}
+
+function fileFacts(field: Field): string[] {
+  const { variants } = fileLimits(field);
+  const pixels = (field as { maxPixels?: number }).maxPixels ?? DEFAULT_MAX_PIXELS;
+  const sizes = Object.entries(variants).map(
+    ([name, v]) => `${name} ${v.width}×${v.height}${v.fit ? ` ${v.fit}` : ''}`,
+  );
+  return [
+    `images at most ${Math.round(pixels / 100_000) / 10} megapixels`,
+    ...(sizes.length > 0 ? [`image variants: ${sizes.join(', ')}`] : []),
+    'uploaded through its files route, changed as the field is',
+  ];
 }
 
 /**

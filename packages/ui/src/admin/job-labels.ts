@@ -10,6 +10,7 @@ export const JOB_KINDS: Readonly<Record<JobKind, string>> = {
   schedule: 'Schedule',
   action: 'Action',
   webhook: 'Webhook delivery',
+  file: 'File removal',
 };
 
 export const JOB_STATUSES: Readonly<Record<JobStatus, string>> = {

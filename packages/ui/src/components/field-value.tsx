@@ -2,10 +2,12 @@
  * One value of a record as the page shows it: the app's renderer for the field if it
  * registered one, else by type — the state as a badge, references by title (from the row's
  * `$expand` when the list expanded them), instants in the reader's locale, calendar dates
- * with no zone, web addresses as safe links, choices by label.
+ * with no zone, web addresses as safe links, choices by label, files as a list (on a page)
+ * or a count (in a table or card).
  */
-import { humanize } from '@ninefold/spec';
+import { humanize, isFileField } from '@ninefold/spec';
 import { expandedRef } from '../data/use-ref-title';
+import { FileValue } from '../files/file-value';
 import { formatValue } from '../format/format-value';
 import { useMeta } from '../meta/meta-provider';
 import { useRegistry } from '../registry/registry-provider';
@@ -26,6 +28,7 @@ export function FieldValue(props: FieldViewProps) {
   const e = meta.entities[entity];
   const f = e?.fields[field];
   if (value === null || value === undefined || value === '') return <span className="muted">—</span>;
+  if (f && isFileField(f)) return <FileValue field={f} value={value} context={context} />;
   if (e && f?.type === 'state') return <StateBadge entity={e} state={String(value)} />;
   if (f?.type === 'ref')
     return (

@@ -3,6 +3,8 @@
  * rules are known up front rather than learned from an error.
  */
 import type { Field } from '@ninefold/spec';
+import { fileLimits } from '../files/file-limits';
+import { fileLimitsHint } from '../files/file-limits-hint';
 import { formatDate } from './format-value';
 
 function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
@@ -23,6 +25,7 @@ function dateRange(min: string | undefined, max: string | undefined): string | u
  * @example fieldHint(f.date({ min: '2026-01-01' })) // 'On or after Jan 1, 2026' (en-US)
  * @example fieldHint(f.text({ min: 5, max: 120 })) // '5–120 characters'
  * @example fieldHint(f.list(f.text(), { max: 5 })) // 'Separate with commas; at most 5'
+ * @example fieldHint(f.files({ max: 5, accept: ['image/png'] })) // 'PNG, up to 10 MiB each, at most 5 files'
  */
 export function fieldHint(field: Field): string | undefined {
   const own = field.description;
@@ -41,6 +44,9 @@ export function fieldHint(field: Field): string | undefined {
         return [range(field.min, field.max, ' characters'), 'A web address starting with https:// or http://']
           .filter(Boolean)
           .join('. ');
+      case 'file':
+      case 'files':
+        return fileLimitsHint(fileLimits(field));
       case 'list':
         return field.max === undefined
           ? 'Separate with commas'

@@ -23,6 +23,18 @@ describe('form values', () => {
     expect(formData(fields, values)).toEqual({ priority: 'high', tags: ['vpn', 'mac'], satisfaction: 4 });
   });
 
+  it('never puts a file field into a body, nor gives it an input value', () => {
+    const record = {
+      priority: 'low',
+      attachments: [{ id: 'f1', name: 'a.png', size: 3, type: 'image/png', url: '/x' }],
+    };
+    const names = ['priority', 'attachments'];
+    expect(initialValues(fields, names)).toEqual({ priority: 'normal' });
+    expect(recordValues(fields, names, record)).toEqual({ priority: 'low' });
+    // Even when something holds a value for it, the body leaves it out (the server would refuse it).
+    expect(formData(fields, { priority: 'low', attachments: 'a.png' })).toEqual({ priority: 'low' });
+  });
+
   it('shares issues out to the inputs shown, by the first segment of their path', () => {
     const { byField, other } = issuesByField(
       [

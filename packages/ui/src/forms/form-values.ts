@@ -1,9 +1,10 @@
 /**
  * Between what the inputs hold (strings and checkboxes) and the JSON a write sends, so the
- * spec's validator judges exactly the body the server will get.
+ * spec's validator judges exactly the body the server will get. File fields have no input
+ * here and never go into a body: files go up through their own route.
  */
 import type { Field, Fields } from '@ninefold/spec';
-import { isExpr } from '@ninefold/spec';
+import { isExpr, isFileField } from '@ninefold/spec';
 
 /** What one input holds. */
 export type FormValue = string | boolean;
@@ -28,7 +29,9 @@ function initialValue(field: Field): FormValue {
  * @example initialValues(meta.entities.tickets!.fields, ['subject', 'priority']) // { subject: '', priority: 'normal' }
  */
 export function initialValues(fields: Fields, names: readonly string[]): FormValues {
-  return Object.fromEntries(names.flatMap((n) => (fields[n] ? [[n, initialValue(fields[n])]] : [])));
+  return Object.fromEntries(
+    names.flatMap((n) => (fields[n] && !isFileField(fields[n]) ? [[n, initialValue(fields[n])]] : [])),
+  );
 }
 
 /**
@@ -70,6 +73,8 @@ export function formData(fields: Fields, values: FormValues): Record<string, unk
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(values)) {
     const field = fields[name];
+    // The server refuses a body naming a file field (read_only): leave it out.
+    if (field && isFileField(field)) continue;
     const value = field ? toJson(field, raw) : raw;
     if (value !== undefined) out[name] = value;
   }
@@ -108,7 +113,7 @@ export function recordValues(
   return Object.fromEntries(
     names.flatMap((n): [string, FormValue][] => {
       const field = fields[n];
-      if (!field) return [];
+      if (!field || isFileField(field)) return [];
       const v = record[n];
       if (field.type === 'boolean') return [[n, v === true]];
       if (v === null || v === undefined) return [[n, '']];

@@ -49,4 +49,13 @@ describe('role view of the helpdesk', () => {
     expect(readableFields(meta, 'agent', 'users')).toEqual(['email', 'name', 'role', 'team']);
     expect(tableColumns(meta, 'agent', 'users')).toEqual(['name', 'email', 'role', 'team']);
   });
+
+  it('keeps file fields out of create forms and default table columns', () => {
+    // An admin's create grant covers every field: still no attachments (files go up later).
+    expect(creatableFields(meta, 'admin', 'tickets')).not.toContain('attachments');
+    expect(creatableFields(meta, 'admin', 'comments')).not.toContain('attachments');
+    expect(readableFields(meta, 'customer', 'comments')).toContain('attachments');
+    // Comments have no list screen: their default columns are the one-line fields.
+    expect(tableColumns(meta, 'agent', 'comments')).not.toContain('attachments');
+  });
 });

@@ -10,11 +10,11 @@ import type {
   ScreenInput,
   ScreenKind,
 } from '@ninefold/spec';
-import { isWritable, SYSTEM_FIELDS } from '@ninefold/spec';
+import { isFileField, isWritable, SYSTEM_FIELDS } from '@ninefold/spec';
 
 const SYSTEM: ReadonlySet<string> = new Set(SYSTEM_FIELDS);
-// Field types a table cell cannot show in a line.
-const NOT_IN_TABLES: ReadonlySet<string> = new Set(['longText', 'object', 'map']);
+// Field types a table cell cannot show in a line (files: a screen naming them gets a count).
+const NOT_IN_TABLES: ReadonlySet<string> = new Set(['longText', 'object', 'map', 'file', 'files']);
 const MAX_DEFAULT_COLUMNS = 6;
 
 /** The role's permission cell for an operation on an entity, if the matrix has one. */
@@ -118,7 +118,8 @@ export function tableColumns(meta: ClientMeta, role: string, entity: string): st
 }
 
 /**
- * Every field the role's create grant may write: what the validator lets through.
+ * Every field the role's create grant may write: what the validator lets through. Never a
+ * file field: files go up into a record once it exists.
  * @example creatableFields(meta, 'customer', 'tickets') // ['subject', 'description', 'priority', 'category', 'tags']
  */
 export function creatableFields(meta: ClientMeta, role: string, entity: string): string[] {
@@ -126,7 +127,10 @@ export function creatableFields(meta: ClientMeta, role: string, entity: string):
   const e = meta.entities[entity];
   if (!cell || cell.allowed === 'never' || !e) return [];
   return Object.entries(e.fields)
-    .filter(([name, field]) => isWritable(field) && (!cell.fields || cell.fields.includes(name)))
+    .filter(
+      ([name, field]) =>
+        isWritable(field) && !isFileField(field) && (!cell.fields || cell.fields.includes(name)),
+    )
     .map(([name]) => name);
 }
 

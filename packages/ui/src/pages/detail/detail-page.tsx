@@ -1,9 +1,10 @@
 /**
  * A `detail` screen: one record, live. Its title and state, the transitions the viewer may
  * run (from the record's `$can`), actions on it, an edit dialog and delete, its fields, long texts
- * in the main column, related records (the comment thread) and its history.
+ * and files in the main column, related records (the comment thread) and its history.
  */
 
+import { isFileField } from '@ninefold/spec';
 import { useRef } from 'react';
 import { FieldValue } from '../../components/field-value';
 import { PageHeader } from '../../components/page-header';
@@ -15,6 +16,7 @@ import { StateBadge } from '../../components/state-badge';
 import { type AnyRecord, nf } from '../../data/ninefold';
 import { useRecordTitle } from '../../data/use-record-title';
 import { problemCode } from '../../feedback/problem-message';
+import { RecordFiles } from '../../files/record-files';
 import { singular } from '../../format/singular';
 import { useMeta } from '../../meta/meta-provider';
 import { recordActions } from '../../permissions/record-abilities';
@@ -65,8 +67,9 @@ export function DetailPage(page: PageProps) {
   const stateField = e.states?.field;
   const readable = readableFields(meta, role, name);
   const long = readable.filter((f) => f !== titleField && e.fields[f]?.type === 'longText' && record[f]);
+  const files = readable.filter((f) => isFileField(e.fields[f]!));
   const short = readable.filter(
-    (f) => f !== titleField && f !== stateField && e.fields[f]?.type !== 'longText',
+    (f) => f !== titleField && f !== stateField && e.fields[f]?.type !== 'longText' && !files.includes(f),
   );
   const final = stateField ? e.states?.states[String(record[stateField])]?.final : false;
   const actions = final ? [] : recordActions(meta, role, name);
@@ -118,6 +121,7 @@ export function DetailPage(page: PageProps) {
                 <FieldValue entity={name} field={f} value={record[f]} record={record} context="detail" />
               </section>
             ))}
+            <RecordFiles entity={name} record={record} names={files} />
             {(page.screen.related ?? []).map((r) => (
               <RelatedThread
                 key={`${r.entity}.${r.via}`}

@@ -3,6 +3,7 @@
  * (its `$can.update`), and the dialog with the form (`EditForm`), which holds the page while
  * open so a record deleted underneath it leaves the dialog to say so.
  */
+import { isFileField } from '@ninefold/spec';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useHoldPage } from '../../components/page-hold';
@@ -22,7 +23,8 @@ export function EditButton({ entity, record }: { readonly entity: string; readon
   useHoldPage(open);
   const e = meta.entities[entity];
   const can = (record.$can as { update?: readonly string[] } | undefined)?.update ?? [];
-  const names = can.filter((n) => e?.fields[n] && e.fields[n].type !== 'state');
+  // Files change through the page's drop zone and remove buttons, never through a patch.
+  const names = can.filter((n) => e?.fields[n] && e.fields[n].type !== 'state' && !isFileField(e.fields[n]));
   // The fields an open form edits are those it opened with (below): a change of what the
   // caller may edit must not close the dialog under the user's hands.
   const [opened, setOpened] = useState<string[]>([]);

@@ -1,13 +1,16 @@
 /**
  * Adding a related record under a record (a comment on a ticket): the fields the role may
  * write, minus the link back (filled in), so the `internal` box appears only for those who
- * may write internal notes. Checked by the spec's validator, like every form.
+ * may write internal notes. Checked by the spec's validator, like every form. Files chosen
+ * for it go up into the new record once it exists.
  */
 import { humanize, validatorFor } from '@ninefold/spec';
 import { useMemo } from 'react';
 import { FieldSet } from '../../components/field-set';
 import { nf } from '../../data/ninefold';
 import { useNotify } from '../../feedback/use-notify';
+import { AttachFiles } from '../../files/attach-files';
+import { useAttachOnCreate } from '../../files/use-attach-on-create';
 import { capitalize, singular } from '../../format/singular';
 import { initialValues } from '../../forms/form-values';
 import { useFieldForm } from '../../forms/use-field-form';
@@ -41,15 +44,19 @@ export function RelatedForm({
     validator.create({ ...d, [via]: parentId }, writable),
   );
   const create = nf.useCreate(entity);
+  const attach = useAttachOnCreate(entity);
   const noun = singular(e.label);
+  const sending = create.isPending || attach.uploads.busy;
 
   if (!writable.includes(via) || names.length === 0) return null;
 
   const submit = form.handleSubmit((body) => {
     create.mutate({ ...body, [via]: parentId } as never, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         notify.success(capitalize(`${noun} added.`));
         form.reset(initialValues(e.fields, names));
+        // Files go up once the record they belong to exists; a refusal stays on the form.
+        void attach.attachTo(String((created as { id: unknown }).id));
       },
       onError: (err) => {
         if (!form.refused(err)) notify.error(err);
@@ -66,9 +73,10 @@ export function RelatedForm({
       aria-label={`Add a ${noun}`}
     >
       <FieldSet idPrefix={`new-${entity}`} fields={e.fields} names={names} form={form} />
+      <AttachFiles attach={attach} disabled={sending} />
       <div className="form-actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sending…' : capitalize(`add ${humanize(noun).toLowerCase()}`)}
+        <button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : capitalize(`add ${humanize(noun).toLowerCase()}`)}
         </button>
       </div>
     </form>

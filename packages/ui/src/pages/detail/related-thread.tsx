@@ -1,13 +1,14 @@
 /**
  * Records related to this one (a ticket's comments), oldest first like a conversation,
- * live, each with its author and time; internal notes marked as such. The form to add one
- * follows.
+ * live, each with its author, time and files; internal notes marked as such. The form to add
+ * one follows.
  */
-import { type EntityMeta, humanize } from '@ninefold/spec';
+import { type EntityMeta, humanize, isFileField } from '@ninefold/spec';
 import { useId } from 'react';
 import { FieldValue } from '../../components/field-value';
 import { SkeletonLines } from '../../components/skeleton';
 import { nf } from '../../data/ninefold';
+import { ItemFiles } from '../../files/item-files';
 import { formatInstant } from '../../format/format-value';
 import { useMeta } from '../../meta/meta-provider';
 import { readableFields } from '../../permissions/role-view';
@@ -53,6 +54,7 @@ export function RelatedThread({
   const readable = readableFields(meta, role, entity);
   const author = authorField(e);
   const flags = flagFields(e, readable);
+  const files = readable.filter((f) => isFileField(e.fields[f]!));
   const body =
     e.title && readable.includes(e.title) ? e.title : readable.find((f) => e.fields[f]?.type === 'longText');
   const items = list.data?.items as Row[] | undefined;
@@ -96,6 +98,7 @@ export function RelatedThread({
                       context="detail"
                     />
                   )}
+                  <ItemFiles entity={entity} record={item} names={files} />
                 </article>
               </li>
             );
