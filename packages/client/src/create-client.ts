@@ -87,7 +87,7 @@ export function createClient<A>(options: ClientOptions = {}) {
     auth,
     ...accountCalls<A>(http),
     ...automationCalls(http, (listener) => realtime.onNotification(listener)),
-    ...fileCalls<A>(http),
+    ...fileCalls<A>(http, options),
     /**
      * True for an error thrown by this client, typed by the app; with a code, only that code,
      * its `params` typed by the code's message.

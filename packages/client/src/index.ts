@@ -12,6 +12,7 @@ export type {
   ApiKeyCreated,
   AuditEntry,
   Expanded,
+  FileRef,
   HistoryEntry,
   ImportMode,
   ImportReport,
@@ -31,6 +32,7 @@ export type {
   RatesAnswer,
   RateUsage,
   RecordCan,
+  StoredFile,
   UnreadAnswer,
   VerifyEmailAnswer,
 } from '@ninefold/spec';
@@ -61,6 +63,7 @@ export type {
   Problem,
 } from './client-error';
 export { isAppError, isNinefoldError, NinefoldError } from './client-error';
+export type { DownloadOptions, UploadOptions, UploadProgress } from './client-files';
 export type {
   AuditQuery,
   CallOptions,
@@ -75,6 +78,8 @@ export type {
 export type { ClientOptions, NinefoldClient, WriteOptions } from './create-client';
 export { createClient } from './create-client';
 export type { ExpandedOf, ListItem, RefFieldName, RefTarget } from './expand-types';
+export { checkFile, type FileIssue, type LocalFile } from './file-check';
+export type { FileEntityName, FileFieldName } from './file-field-name';
 export { aggregateQuery, exportQuery, listQuery } from './query-string';
 export type { NotificationEvent, RealtimeEvent, WebSocketFactory } from './realtime-connection';
 export { codeForStatus } from './status-code';

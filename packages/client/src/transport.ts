@@ -32,7 +32,7 @@ export interface RequestOptions {
   /** Answers the body as text rather than JSON (Prometheus metrics); failures stay problems. */
   readonly text?: boolean;
   /** Sends this text as the body with its own content type (CSV), instead of `body` as JSON. */
-  readonly rawBody?: { readonly type: string; readonly text: string };
+  readonly rawBody?: { readonly type: string; readonly text: string | Blob };
   /**
    * Answers the `Response` itself, its body unread (a download, a stream of progress lines),
    * once its status says it succeeded; a failure is still thrown as a problem.

@@ -44,7 +44,8 @@ describe('the client bundled for the browser', () => {
     expect(text).not.toMatch(/\bnode:|require\(|better-sqlite3|fastify|kysely|\bpg\b/);
     // The spec is only types to the client: its code (validators, checker) stays out too.
     expect(text).not.toContain('BUILTIN_ERRORS');
-    expect(gzip).toBeLessThan(5 * 1024);
+    // 5.5 kB since files (multipart bodies, upload progress, the pre-upload check) joined it.
+    expect(gzip).toBeLessThan(5.5 * 1024);
   });
 
   it('shakes down to what is imported: the error helpers alone are a fraction of createClient', async () => {

@@ -198,3 +198,98 @@ describe('the account methods call their routes', () => {
     expect(account.filter((r) => !covered.has(r))).toEqual([]);
   });
 });
+
+describe('the file methods call their routes', () => {
+  const sent: { method: string; path: string; type: string | null; raw?: string; form?: FormData }[] = [];
+  const ref = { id: 'f1', name: 'a.png', size: 3, type: 'image/png', url: '/api/x?token=t' };
+  const client = createClient<typeof app>({
+    url: 'http://127.0.0.1:1',
+    token: 'x',
+    webSocket: () => ({ close() {} }) as never,
+    fetch: async (input, init = {}) => {
+      init.signal?.throwIfAborted();
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const type = request.headers.get('content-type');
+      // The body as sent, and as a multipart parser (the WHATWG one) reads it.
+      const multipart = type?.startsWith('multipart/')
+        ? { raw: await request.clone().text(), form: await request.formData() }
+        : {};
+      sent.push({ method: request.method, path: url.pathname + url.search, type, ...multipart });
+      if (request.method === 'DELETE') return new Response(null, { status: 204 });
+      if (request.method === 'GET')
+        return new Response(new Uint8Array([137, 80, 78]), {
+          status: 200,
+          headers: { 'content-type': 'image/png' },
+        });
+      return new Response(JSON.stringify(ref), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+  const id = '0190f0a0-0000-7000-8000-000000000000';
+  const fileId = '0190f0a0-0000-7000-8000-00000000000f';
+  const expand = (route: RouteId) =>
+    ROUTES[route].path
+      .replace('{entity}', 'tickets')
+      .replace('{id}', id)
+      .replace('{field}', 'attachments')
+      .replace('{fileId}', fileId);
+
+  it('uploadFile: POST, multipart with one part named file, its name and bytes intact', async () => {
+    sent.length = 0;
+    const bytes = new Uint8Array([0, 255, 13, 10, 45, 45, 1]);
+    const progress: { loaded: number; total: number }[] = [];
+    const name = 'Résumé "final"\r\n.png';
+    const answer = await client.files.upload(
+      'tickets',
+      id,
+      'attachments',
+      new File([bytes], name, { type: 'image/png' }),
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(answer).toEqual(ref);
+    const [call] = sent;
+    expect(call).toMatchObject({ method: ROUTES.uploadFile.method, path: expand('uploadFile') });
+    expect(call?.type).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    const parts = [...(call?.form?.entries() ?? [])];
+    expect(parts.map(([k]) => k)).toEqual(['file']);
+    const part = parts[0]![1] as File;
+    // A quote and line breaks are sent encoded as browsers encode them, so they cannot end the
+    // part's header; a parser decodes them back.
+    expect(call?.raw).toContain('name="file"; filename="Résumé %22final%22%0D%0A.png"\r\n');
+    expect(part.name).toBe(name);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes);
+    // Without XMLHttpRequest (Node), progress is told once, when every byte went up.
+    expect(progress).toEqual([{ loaded: bytes.length, total: bytes.length }]);
+  });
+
+  it('downloadFile: GET the url, with a variant, answered as a typed Blob', async () => {
+    sent.length = 0;
+    const url = `${expand('downloadFile')}?token=abc`;
+    const blob = await client.files.download({ ...ref, url }, { variant: 'thumb' });
+    expect(sent).toEqual([{ method: ROUTES.downloadFile.method, path: `${url}&variant=thumb`, type: null }]);
+    expect(blob.type).toBe('image/png');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78]);
+    await client.files.download(expand('downloadFile'), { variant: 'a b' });
+    expect(sent[1]?.path).toBe(`${expand('downloadFile')}?variant=a%20b`);
+  });
+
+  it('deleteFile: DELETE the file’s path', async () => {
+    sent.length = 0;
+    await client.files.remove('tickets', id, 'attachments', fileId);
+    expect(sent).toEqual([{ method: ROUTES.deleteFile.method, path: expand('deleteFile'), type: null }]);
+  });
+
+  it('an aborted upload rejects with the signal’s reason and sends nothing', async () => {
+    sent.length = 0;
+    const controller = new AbortController();
+    controller.abort();
+    const error = await client.files
+      .upload('tickets', id, 'attachments', new Blob(['x']), { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(sent).toEqual([]);
+  });
+});

@@ -19,6 +19,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { accountHooks } from './account-hooks';
 import { authHooks } from './auth-hooks';
+import { fileHooks } from './file-hooks';
 import { jobHooks } from './job-hooks';
 import { applyLiveEvent } from './live-cache';
 import { notificationHooks } from './notification-hooks';
@@ -99,6 +100,7 @@ export function createNinefoldReact<A>() {
     ...accountHooks<A>(useClient),
     ...notificationHooks<A>(useClient),
     ...jobHooks<A>(useClient),
+    ...fileHooks<A>(useClient),
 
     /** The spec's client-facing form and the platform's form rules (`/api/meta`). */
     useMeta() {

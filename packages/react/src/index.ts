@@ -3,4 +3,5 @@
  * live by realtime events.
  */
 export { createNinefoldReact } from './create-ninefold-react';
+export { fileHooks, type RemoveFileInput, type UploadFileInput } from './file-hooks';
 export { keys as queryKeys } from './query-keys';

@@ -3,11 +3,15 @@
  * a schema of its own on PostgreSQL), optionally seeded, on a loopback port or in-process —
  * with typed clients signed in as a role or a person, and a clock the test moves.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createNinefold,
   defineSeed,
   isSeed,
+  localStore,
   type Ninefold,
   type SeedAccountInput,
   setPassword,
@@ -52,6 +56,10 @@ export async function createTestApp<
     typeof options.seed === 'object' ? options.seed.password : isSeed(seed) && seed.password;
   const defaultPassword = seedPassword || TEST_PASSWORD;
   const listen = options.listen ?? true;
+  // Uploaded files live as long as the test app, in a directory of its own (not the working
+  // directory, where a PostgreSQL app would keep them by default).
+  const filesDir = options.server?.files ? undefined : mkdtempSync(join(tmpdir(), 'ninefold-test-files-'));
+  const dropFiles = () => filesDir && rmSync(filesDir, { recursive: true, force: true });
   let url = IN_PROCESS_ORIGIN;
   let started: Ninefold | undefined;
   try {
@@ -60,6 +68,7 @@ export async function createTestApp<
       jobs: { manual: true },
       ...(options.mail ? { mail: { smtpUrl: options.mail.url, appUrl: TEST_APP_URL, pollMs: 50 } } : {}),
       ...options.server,
+      ...(filesDir ? { files: localStore(filesDir) } : {}),
       database: database.url,
       now: clock.now,
     });
@@ -72,6 +81,7 @@ export async function createTestApp<
     try {
       await started?.close();
     } finally {
+      dropFiles();
       await database.drop();
     }
     throw e;
@@ -105,6 +115,7 @@ export async function createTestApp<
       try {
         await nf.close();
       } finally {
+        dropFiles();
         await database.drop();
       }
     })();

@@ -74,7 +74,10 @@ export interface TestAppOptions<A extends App = App, Accounts extends readonly S
    * @example await using mailbox = await testMailbox(); await using t = await createTestApp(app, { mail: mailbox });
    */
   readonly mail?: TestMailbox;
-  /** The server's options besides the database and the clock; logs are off unless given. */
+  /**
+   * The server's options besides the database and the clock; logs are off unless given, and
+   * uploaded files go to a temporary directory removed on close unless `files` is given.
+   */
   readonly server?: Omit<Partial<NinefoldOptions>, 'database' | 'now'>;
 }
 

@@ -18,7 +18,9 @@ const TEXT_SAMPLE = 64 * 1024;
  * @example await sniffType(Buffer.from('<html><script>…')) // 'text/html', whatever its name says
  */
 export async function sniffType(head: Buffer): Promise<string> {
-  const found = await fileTypeFromBuffer(head);
+  // A plain Uint8Array view: under a jsdom test environment jsdom's Uint8Array replaces Node's,
+  // and file-type would refuse a Node Buffer.
+  const found = await fileTypeFromBuffer(new Uint8Array(head.buffer, head.byteOffset, head.length));
   if (found) return found.mime === 'application/xml' ? textType(head) : found.mime;
   return textType(head);
 }

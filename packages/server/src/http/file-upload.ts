@@ -11,6 +11,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import { acceptsType } from '@ninefold/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, validationFailed } from '../core/app-error';
+import { fileTypeRefused } from '../core/files/file-issues';
 import type { PendingUpload, StoredUpload } from '../core/files/file-types';
 import type { Core } from '../core/ninefold-core';
 import { checkPixels, VARIANT_SOURCES } from '../files/image-variants';
@@ -63,11 +64,7 @@ function stopReading(req: FastifyRequest, reply: FastifyReply): void {
  */
 async function judgeHead(head: Buffer, pending: PendingUpload): Promise<string> {
   const type = await sniffType(head);
-  if (!acceptsType(pending.accept, type)) {
-    throw validationFailed([
-      { path: pending.field, code: 'file_type', message: `A file of type ${type} is not accepted here.` },
-    ]);
-  }
+  if (!acceptsType(pending.accept, type)) throw fileTypeRefused(pending.field, pending);
   // Only types the server itself decodes (its variants) can bomb it; the pixel limit guards those.
   if (VARIANT_SOURCES.has(type)) await checkPixels(head, type, pending.maxPixels, pending.field);
   return type;

@@ -21,6 +21,7 @@ import type { RecordScope } from '../records/record-scope';
 import type { Caller } from '../rules/rule-context';
 import { uuid7 } from '../uuid7';
 import { storedFiles } from './file-fields';
+import { fileTypeRefused, tooManyFiles } from './file-issues';
 import { abandonUpload, fileRowById, insertFileRow, readyFileRow, sweepableRows } from './file-ledger';
 import type { FileLinks } from './file-links';
 import { linkCaller, readableFile } from './file-open';
@@ -86,12 +87,6 @@ export interface FileCoreSetup {
   readonly write: <T>(caller: Caller | null, fn: (s: RecordScope) => Promise<T>) => Promise<T>;
 }
 
-function tooMany(field: string, label: string | undefined, max: number): AppError {
-  return validationFailed([
-    { path: field, code: 'too_many', message: `${label ?? field} can have at most ${max} files.` },
-  ]);
-}
-
 /**
  * @example const files = fileCore({ app, db, store, links, now, scope, write });
  */
@@ -115,7 +110,7 @@ export function fileCore(setup: FileCoreSetup): FileCore {
       const { record, spec } = await writableFileField(s, entity, id, field);
       const max = spec.type === 'files' ? (spec.max ?? DEFAULT_MAX_FILES) : 1;
       if (spec.type === 'files' && storedFiles(record[field]).length >= max)
-        throw tooMany(field, spec.label, max);
+        throw tooManyFiles(field, spec, max);
       await checkStorage(s, entity, 0);
       const at = now();
       const fileId = uuid7(at.getTime());
@@ -141,6 +136,7 @@ export function fileCore(setup: FileCoreSetup): FileCore {
         entity,
         recordId: id,
         field,
+        label: spec.label,
         name: kept,
         maxBytes: spec.maxBytes ?? DEFAULT_FILE_BYTES,
         accept: spec.accept,
@@ -154,14 +150,7 @@ export function fileCore(setup: FileCoreSetup): FileCore {
           if (stored.size > pending.maxBytes)
             throw new AppError('PAYLOAD_TOO_LARGE', { max: pending.maxBytes });
           const { record, spec } = await writableFileField(s, entity, id, field, true);
-          if (!acceptsType(spec.accept, stored.type))
-            throw validationFailed([
-              {
-                path: field,
-                code: 'file_type',
-                message: `${spec.label ?? field} does not accept this type of file${spec.accept ? ` (it takes ${spec.accept.join(', ')})` : ''}.`,
-              },
-            ]);
+          if (!acceptsType(spec.accept, stored.type)) throw fileTypeRefused(field, spec);
           // Under a lock on the owner (or the role's quota): two finishes cannot pass it together.
           await checkStorage(s, entity, stored.size, true);
           const row = await fileRowById(s.exec, pending.id);
@@ -177,7 +166,7 @@ export function fileCore(setup: FileCoreSetup): FileCore {
           if (spec.type === 'files') {
             const held = storedFiles(record[field]);
             const max = spec.max ?? DEFAULT_MAX_FILES;
-            if (held.length >= max) throw tooMany(field, spec.label, max);
+            if (held.length >= max) throw tooManyFiles(field, spec, max);
             value = [...held, file];
           }
           await writeFileField(s, entity, record, field, value);

@@ -28,6 +28,8 @@ export interface PendingUpload {
   readonly entity: string;
   readonly recordId: string;
   readonly field: string;
+  /** The field's label, for the words of its issues. */
+  readonly label?: string | undefined;
   /** The name to keep, made safe. */
   readonly name: string;
   /** The field's limits, from the spec (defaults applied). */
