@@ -8,7 +8,7 @@
  *   `<uploadDir>` and fsyncs it, as a disk store would.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -35,12 +35,19 @@ if (mode === 'ninefold' && path) {
       return;
     }
     if (req.method === 'PUT' && req.url === '/upload') {
+      // Written by path and fsynced through a descriptor of its own, as the disk store does:
+      // a FileHandle whose write stream is made with autoClose: false never settles close()
+      // (Node 20), which hung this route forever after the last byte.
+      const file = join(uploadDir, randomUUID());
+      const out = createWriteStream(file, { flags: 'wx' });
       void (async () => {
-        const handle = await open(join(uploadDir, randomUUID()), 'wx');
-        const out = handle.createWriteStream({ autoClose: false });
         await pipeline(req, out);
-        await handle.sync();
-        await handle.close();
+        const handle = await open(file, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         res.writeHead(201, { 'content-type': 'application/json' }).end(`{"size":${out.bytesWritten}}`);
       })().catch(() => res.writeHead(500).end());
       return;

@@ -7,8 +7,8 @@
  * writes it to disk. Both servers are child processes (bench/suites/files-server.ts).
  *
  * `npm run bench -- files` (or, with the packages built, `npx tsx bench/run.ts files`).
- * BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_WARMUP, BENCH_ROUNDS tune the download comparison;
- * BENCH_UPLOAD_MB the upload's size (default 100).
+ * BENCH_CONNECTIONS (default 4 here), BENCH_SECONDS, BENCH_WARMUP, BENCH_ROUNDS tune the download
+ * comparison; BENCH_UPLOAD_MB the upload's size (default 100).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,18 +17,14 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATA_DIR, REPO_ROOT } from '../lib/bench-paths';
-import { runSettings, workloadRunner } from '../lib/compare-pair';
-import { type Comparison, comparisonTable, machineInfo, markdownTable } from '../lib/report';
+import { runSettings } from '../lib/compare-pair';
+import { type Comparison, comparisonTable, machineInfo, markdownTable, passes } from '../lib/report';
 import { benchEnv, type ServerHandle } from '../lib/server-process';
+import { type Child, compareDownloads } from './files-download';
 
 const MIB = 1_048_576;
 const ENTRY = fileURLToPath(new URL('./files-server.ts', import.meta.url));
 const PASSWORD = 'files-bench-password-1';
-
-/** A child server and its pid (for its resident memory). */
-interface Child extends ServerHandle {
-  readonly pid: number;
-}
 
 /** One streamed upload: how long it took, and the server's resident memory around it. */
 interface UploadRun {
@@ -47,7 +43,8 @@ interface UploadRun {
  * @example const markdown = await filesSuite();
  */
 export async function filesSuite(): Promise<string> {
-  const settings = runSettings();
+  // Few connections: each holds a MiB in flight, and two cores serve both ends.
+  const settings = { ...runSettings(), connections: Number(process.env.BENCH_CONNECTIONS ?? 4) };
   const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 100);
   const dir = join(DATA_DIR, `files-${Date.now()}`);
   mkdirSync(join(dir, 'bare-uploads'), { recursive: true });
@@ -61,17 +58,14 @@ export async function filesSuite(): Promise<string> {
     const bare = await startChild('bare static server', ['bare', stored, join(dir, 'bare-uploads')]);
     children.push(bare);
 
-    const rows: Comparison[] = [];
-    const run = workloadRunner(rows, settings);
     const download = new URL(file.url, ours.url);
     console.log(`Files: ${settings.connections} connections, ${settings.seconds} s a side…`);
-    await run(
-      'download 1 MiB',
-      0.8,
-      { server: ours, next: () => ({ path: `${download.pathname}${download.search}` }) },
-      { server: bare, next: () => ({ path: '/' }) },
+    const { row, medianRatio } = await compareDownloads(
+      { server: ours, path: `${download.pathname}${download.search}` },
+      { server: bare, path: '/' },
+      settings,
     );
-    if (rows.some((r) => r.ours.rps / r.ceiling.rps < 0.8)) process.exitCode = 1;
+    if (!passes(row)) process.exitCode = 1;
 
     console.log(`  upload ${uploadMb} MB: Ninefold, then the bare server…`);
     const doc = await createDoc(ours, auth, 'The big one');
@@ -83,8 +77,11 @@ export async function filesSuite(): Promise<string> {
       ),
       await measureUpload(bare, uploadMb * 1_000_000, { path: '/upload', method: 'PUT', headers: {} }),
     ];
-    if (uploads[0]!.status !== 201) process.exitCode = 1;
-    return report(rows, uploads, settings.connections);
+    // What the answer said, checked on the disk: the upload's bytes are all in the store.
+    const sizes = [...storedSizes(join(dir, 'files')).values()].sort((x, y) => x - y);
+    if (sizes.join() !== `${MIB},${uploadMb * 1_000_000}`)
+      throw new Error(`the disk store holds files of ${sizes.join(', ')} bytes`);
+    return report([row], medianRatio, uploads, settings.connections);
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -173,21 +170,27 @@ async function upload(
   return json(res, 201, 'upload');
 }
 
-/** The one file the disk store holds (the ceiling serves the same bytes from the same disk). */
-function onlyStoredFile(root: string): string {
-  const found: string[] = [];
+/** The sizes of the files the disk store holds, by path (its `.tmp` left out). */
+function storedSizes(root: string): Map<string, number> {
+  const found = new Map<string, number>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) found.push(path);
+      else if (entry.isFile()) found.set(path, statSync(path).size);
     }
   };
   walk(root);
-  if (found.length !== 1 || statSync(found[0]!).size !== MIB)
+  return found;
+}
+
+/** The one file the disk store holds (the ceiling serves the same bytes from the same disk). */
+function onlyStoredFile(root: string): string {
+  const found = [...storedSizes(root)];
+  if (found.length !== 1 || found[0]![1] !== MIB)
     throw new Error(`expected one stored file of 1 MiB under ${root}, found ${found.length}`);
-  return found[0]!;
+  return found[0]![0];
 }
 
 interface Target {
@@ -212,61 +215,94 @@ function multipartTo(path: string, auth: Record<string, string>): Target {
   };
 }
 
+/** An upload that takes longer than this is reported as failed, not waited on for ever. */
+const UPLOAD_TIMEOUT_MS = 300_000;
+
 /**
- * Streams `bytes` (a 1 MiB random block, repeated: nothing of the body is held whole here
- * either) to `target`, sampling the server's resident memory every 20 ms.
+ * Sends `head`, `bytes` (a 1 MiB random block repeated, at the pace the server reads: nothing
+ * of the body is held whole here either) and `tail`; answers the status, the answer's body,
+ * and when the last byte went out and when the answer came.
+ */
+function sendBody(url: URL, bytes: number, target: Target) {
+  const block = randomBytes(MIB);
+  const head = target.head ?? Buffer.alloc(0);
+  const tail = target.tail ?? Buffer.alloc(0);
+  return new Promise<{ status: number; body: string; sentAt: number; answeredAt: number }>(
+    (resolve, reject) => {
+      let sentAt = Number.NaN;
+      const req = request(url, {
+        method: target.method,
+        headers: { ...target.headers, 'content-length': String(head.length + bytes + tail.length) },
+        timeout: UPLOAD_TIMEOUT_MS,
+      });
+      req.once('timeout', () => req.destroy(new Error(`no answer within ${UPLOAD_TIMEOUT_MS / 1000} s`)));
+      req.once('error', reject);
+      req.once('finish', () => (sentAt = performance.now()));
+      req.once('response', (res) => {
+        const answeredAt = performance.now();
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, body, sentAt, answeredAt }));
+      });
+      void (async () => {
+        req.write(head);
+        for (let sent = 0; sent < bytes && !req.destroyed; sent += block.length) {
+          const chunk = block.subarray(0, Math.min(block.length, bytes - sent));
+          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+        }
+        req.end(tail);
+      })();
+    },
+  );
+}
+
+/**
+ * Streams `bytes` to `target`, sampling the server's resident memory every 20 ms. The answer
+ * must say it stored exactly `bytes` (`size`), and come after the last byte was sent.
  */
 async function measureUpload(server: Child, bytes: number, target: Target): Promise<UploadRun> {
   await new Promise((r) => setTimeout(r, 1000));
   const rssBefore = rssOf(server.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 20);
-  const block = randomBytes(MIB);
-  const head = target.head ?? Buffer.alloc(0);
-  const tail = target.tail ?? Buffer.alloc(0);
   const started = performance.now();
-  const status = await new Promise<number>((resolve, reject) => {
-    const url = new URL(target.path, server.url);
-    const req = request(url, {
-      method: target.method,
-      headers: { ...target.headers, 'content-length': String(head.length + bytes + tail.length) },
-    });
-    req.once('error', reject);
-    req.once('response', (res) => {
-      res.resume();
-      res.once('end', () => resolve(res.statusCode ?? 0));
-    });
-    void (async () => {
-      req.write(head);
-      for (let sent = 0; sent < bytes; sent += block.length) {
-        const chunk = block.subarray(0, Math.min(block.length, bytes - sent));
-        if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
-      }
-      req.end(tail);
-    })();
-  });
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
+  const sent = await sendBody(new URL(target.path, server.url), bytes, target).finally(() =>
+    clearInterval(sampler),
+  );
+  const seconds = (sent.answeredAt - started) / 1000;
   rssPeak = Math.max(rssPeak, rssOf(server.pid));
+  const stored = sent.status === 201 ? Number(JSON.parse(sent.body).size) : Number.NaN;
+  if (stored !== bytes || !(sent.answeredAt >= sent.sentAt)) {
+    throw new Error(
+      `${server.name}: answered ${sent.status} ${sent.body.slice(0, 200)} ` +
+        `${(sent.answeredAt - sent.sentAt).toFixed(0)} ms after the last byte; expected 201 with size ${bytes}`,
+    );
+  }
   await new Promise((r) => setTimeout(r, 1000));
   const run = {
     server: server.name,
     bytes,
-    status,
+    status: sent.status,
     seconds,
     rssBefore,
     rssPeak,
     rssAfter: rssOf(server.pid),
   };
   console.log(
-    `    ${server.name}: ${status} in ${seconds.toFixed(2)} s, RSS +${mb(run.rssPeak - run.rssBefore)} MB at peak`,
+    `    ${server.name}: ${sent.status}, ${stored} bytes stored, in ${seconds.toFixed(2)} s ` +
+      `(answered ${(sent.answeredAt - sent.sentAt).toFixed(0)} ms after the last byte), RSS +${mb(rssPeak - rssBefore)} MB at peak`,
   );
   return run;
 }
 
 const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
-function report(rows: readonly Comparison[], uploads: readonly UploadRun[], connections: number): string {
+function report(
+  rows: readonly Comparison[],
+  medianRatio: number,
+  uploads: readonly UploadRun[],
+  connections: number,
+): string {
   const mbps = (rps: number) => (rps * MIB) / 1_000_000;
   return [
     `### Files: download of a 1 MiB file (${connections} connections) and a streamed upload`,
@@ -276,12 +312,13 @@ function report(rows: readonly Comparison[], uploads: readonly UploadRun[], conn
     comparisonTable('bare static', rows),
     '',
     markdownTable(
-      ['workload', 'ours MB/s', 'bare static MB/s', 'ratio'],
+      ['workload', 'ours MB/s', 'bare static MB/s', 'ratio', 'median ratio of rounds'],
       rows.map((r) => [
         r.workload,
         mbps(r.ours.rps).toFixed(0),
         mbps(r.ceiling.rps).toFixed(0),
         `${(r.ours.rps / r.ceiling.rps).toFixed(2)}×`,
+        `${medianRatio.toFixed(2)}×`,
       ]),
     ),
     '',
@@ -311,7 +348,9 @@ function report(rows: readonly Comparison[], uploads: readonly UploadRun[], conn
     ),
     '',
     'Download: `GET` of the signed url the file reference carries (`?token=`: verified, the record and ' +
-      'the field judged for its reader on every request), against a bare Node server piping fs.createReadStream of the stored file itself; interleaved rounds, the same connections. ' +
+      'the field judged for its reader on every request), against a bare Node server piping fs.createReadStream of the stored file itself; ' +
+      'both read by the same node:http client (keep-alive, each body counted to its end, a 200 of other than 1 MiB counted failed), ' +
+      'in back-to-back rounds alternating which side goes first. ' +
       'Upload: one request, a multipart part streamed at the pace the server reads it (Ninefold; type from content, written to the disk store, ledger row) ' +
       'or the raw body piped to a file and fsynced (bare); resident memory (VmRSS) of the server process sampled every 20 ms, "after" 1 s after the answer.',
   ].join('\n');

@@ -225,10 +225,16 @@ const comments = entity({
       customer: { where: and(can('ticket', 'read'), eq('internal', false)), fields: ['ticket', 'body'] },
       agent: { fields: ['ticket', 'body', 'internal'] },
     },
-    // A comment's author attaches its files just after posting it.
+    // A comment's author attaches its files just after posting it, while its ticket is open.
     update: {
-      customer: { where: callerIs('author'), fields: ['attachments'] },
-      agent: { where: callerIs('author'), fields: ['attachments'] },
+      customer: {
+        where: and(callerIs('author'), related('ticket', not(inState('closed', 'cancelled')))),
+        fields: ['attachments'],
+      },
+      agent: {
+        where: and(callerIs('author'), related('ticket', not(inState('closed', 'cancelled')))),
+        fields: ['attachments'],
+      },
     },
     delete: { admin: true },
   },

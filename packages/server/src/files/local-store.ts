@@ -15,6 +15,9 @@ import type { ByteRange, FileStore, StoredBody } from './file-store';
 import { fsyncDirectory, fsyncFile, walkFiles } from './store-disk';
 import { storeKey, storePrefix } from './store-key';
 
+// Reads of 256 KiB rather than the default 64: a 1 MiB download in four reads, not sixteen
+// (measured against a bare static server in `npm run bench -- files`).
+const READ_CHUNK = 256 * 1024;
 /** Where unfinished writes live; its name starts with a dot, which no key may. */
 const TMP = '.tmp';
 /** A temporary file older than this was left by a crash, not by a write still running. */
@@ -79,13 +82,13 @@ export function localStore(dir: string): LocalFileStore {
         return null;
       }
       const size = info.size;
-      if (!range) return { body: handle.createReadStream(), size };
+      if (!range) return { body: handle.createReadStream({ highWaterMark: READ_CHUNK }), size };
       const { start, end } = clampRange(range, size);
       if (start > end) {
         await handle.close();
         return { body: Readable.from([]), size };
       }
-      return { body: handle.createReadStream({ start, end }), size };
+      return { body: handle.createReadStream({ start, end, highWaterMark: READ_CHUNK }), size };
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;

@@ -8,10 +8,11 @@
 import { type App, DEFAULT_MAX_PIXELS, type ImageVariant, isFileField } from '@ninefold/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
+import { fileRowById } from '../core/files/file-ledger';
 import type { FileRow } from '../core/files/file-types';
 import type { Core } from '../core/ninefold-core';
 import type { ByteRange } from '../files/file-store';
-import { VARIANT_SOURCES, variantOf } from '../files/image-variants';
+import { VARIANT_SOURCES, variantKey, variantOf } from '../files/image-variants';
 import { servedHeaders } from '../files/served-headers';
 import { fileRouteId } from './file-route-params';
 import { routeUrl } from './serve-route';
@@ -88,6 +89,13 @@ async function sendVariant(
     // An image sharp cannot turn into the variant (corrupt past its header, over the pixel
     // limit once decoded) has no such variant: the original is still served without one.
     req.log.warn({ fileId: row.id, variant: name, err: e }, 'an image variant could not be made');
+    throw new AppError('NOT_FOUND');
+  }
+  // A file removed while its variant was being made: the removal may have cleared its
+  // variants before this one landed, and nothing else would find it (a regression).
+  if ((await fileRowById(core.db, row.id))?.status !== 'ready') {
+    made.body.destroy();
+    await core.files.store.remove(variantKey(row.key, name, variant)).catch(() => {});
     throw new AppError('NOT_FOUND');
   }
   serveHeaders(reply, made.type, row.name, 'download' in req.query, etag);

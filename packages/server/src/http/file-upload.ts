@@ -98,8 +98,43 @@ async function storePart(core: Core, pending: PendingUpload, file: Readable): Pr
   }
 }
 
+/** The part being streamed now, so a body over its limit can stop it where it is. */
+interface Parts {
+  current?: Readable;
+}
+
+/**
+ * Runs `receive` while counting every byte of the body, framing included: a chunked body
+ * declares no length, and bytes before the first boundary or after the last are thrown
+ * away by the parser uncounted (a regression: 12 MiB of them around a small file passed a
+ * 10 MiB limit). Past the limit and its framing the part stops and the upload is refused.
+ */
+function withinLimit<T>(
+  req: FastifyRequest,
+  pending: PendingUpload,
+  receive: (parts: Parts) => Promise<T>,
+): Promise<T> {
+  const parts: Parts = {};
+  let total = 0;
+  let count: (chunk: Buffer) => void = () => {};
+  const over = new Promise<never>((_, reject) => {
+    count = (chunk) => {
+      total += chunk.length;
+      if (total <= pending.maxBytes + FRAMING_BYTES) return;
+      req.raw.off('data', count);
+      const refused = new AppError('PAYLOAD_TOO_LARGE', { max: pending.maxBytes });
+      // The part's stream fails, so the store's put fails and leaves nothing.
+      parts.current?.destroy(refused);
+      reject(refused);
+    };
+  });
+  over.catch(() => undefined);
+  req.raw.on('data', count);
+  return Promise.race([receive(parts), over]).finally(() => req.raw.off('data', count));
+}
+
 /** The one file part, streamed and stored; any other part, or none, is refused. */
-async function receive(req: FastifyRequest<Route>, core: Core, pending: PendingUpload) {
+async function receive(req: FastifyRequest<Route>, core: Core, pending: PendingUpload, parts: Parts = {}) {
   // The file is cut one byte past the limit, and inspectUpload refuses it there: one reading
   // of "too large". Two parts at most are parsed: the second, whatever it is, is refused.
   const options = {
@@ -113,19 +148,20 @@ async function receive(req: FastifyRequest<Route>, core: Core, pending: PendingU
     },
     throwFileSizeLimit: false,
   };
-  const parts = req.parts(options as Parameters<FastifyRequest['parts']>[0]) as AsyncIterator<Multipart>;
+  const iterator = req.parts(options as Parameters<FastifyRequest['parts']>[0]) as AsyncIterator<Multipart>;
   let first: IteratorResult<Multipart>;
   try {
-    first = await parts.next();
+    first = await iterator.next();
   } catch {
     throw malformed();
   }
   const part = first.value;
   if (first.done || part?.type !== 'file' || part.fieldname !== 'file') throw malformed();
+  parts.current = part.file;
   const stored = await storePart(core, pending, part.file);
   let more: IteratorResult<Multipart>;
   try {
-    more = await parts.next();
+    more = await iterator.next();
   } catch {
     throw malformed();
   }
@@ -178,7 +214,7 @@ export async function fileUploadRoute(
         const begun = await core.files.begin(req.caller, entity, fileRouteId(id), field, undefined);
         pending = begun;
         if (tooLong(req, begun)) throw new AppError('PAYLOAD_TOO_LARGE', { max: begun.maxBytes });
-        const { stored, name } = await receive(req, core, begun);
+        const { stored, name } = await withinLimit(req, begun, (parts) => receive(req, core, begun, parts));
         const ref = await core.files.finish(req.caller, { ...begun, name }, stored);
         return reply.code(201).send(ref);
       } catch (e) {

@@ -162,10 +162,10 @@ const TICKET_WRITABLE = [
  * update permission names, less satisfaction unless point 5's rule would take a new rating
  * (the requester, once the ticket is resolved or closed).
  */
-export function updatableFields(actor: Actor, entity: EntityName, row: Row): string[] {
+export function updatableFields(actor: Actor, entity: EntityName, row: Row, world: World): string[] {
   const granted = [
     ...grantedFields(actor, entity, row),
-    ...(attaches(actor, entity, row) ? ['attachments'] : []),
+    ...(attaches(actor, entity, row, world) ? ['attachments'] : []),
   ];
   if (entity !== 'tickets') return granted;
   // Any role that files a ticket may rate it (an admin's own ticket too): point 5 asks only
@@ -178,11 +178,16 @@ export function updatableFields(actor: Actor, entity: EntityName, row: Row): str
  * Whether the role's update permission names the record's `attachments` now: files go up
  * through the upload route (a PATCH naming them is refused), so they are in `$can.update` only.
  * Admins and agents attach to any ticket, a requester until it is closed or cancelled, and a
- * comment's author to it.
+ * comment's author to it while its ticket is not closed or cancelled.
  */
-function attaches(actor: Actor, entity: EntityName, row: Row): boolean {
-  if (entity === 'comments')
-    return actor.role === 'admin' || (actor.role !== 'anonymous' && row.author === actor.id);
+function attaches(actor: Actor, entity: EntityName, row: Row, world: World): boolean {
+  if (entity === 'comments') {
+    if (actor.role === 'admin') return true;
+    const ticket = world.rows.tickets.get(String(row.ticket));
+    return (
+      actor.role !== 'anonymous' && row.author === actor.id && !FINAL_STATES.includes(String(ticket?.status))
+    );
+  }
   if (entity !== 'tickets') return false;
   if (actor.role === 'admin' || actor.role === 'agent') return true;
   return isRequester(actor, row) && row.status !== 'closed' && row.status !== 'cancelled';
@@ -217,11 +222,12 @@ function isAgent(world: World, id: unknown): boolean {
 }
 
 /** Whether a role has any update permission on the entity at all. */
-function mayUpdateSome(actor: Actor, entity: EntityName, row: Row): boolean {
+function mayUpdateSome(actor: Actor, entity: EntityName, row: Row, world: World): boolean {
   if (actor.role === 'admin') return true;
   if (entity === 'tickets') return actor.role === 'agent' || isRequester(actor, row);
   if (entity === 'users') return actor.role !== 'anonymous' && row.id === actor.id;
-  if (entity === 'comments') return actor.role !== 'anonymous' && row.author === actor.id;
+  // A comment's author may attach files to it while its ticket is open: an update grant.
+  if (entity === 'comments') return attaches(actor, entity, row, world);
   return false;
 }
 
@@ -236,7 +242,7 @@ export function updateOutcome(
   // Nothing lets the signed out write: "sign in", before any record is looked at.
   if (actor.role === 'anonymous') return 'refused';
   if (!row || !canRead(actor, entity, row, world)) return 'notFound';
-  if (!mayUpdateSome(actor, entity, row)) return 'refused';
+  if (!mayUpdateSome(actor, entity, row, world)) return 'refused';
   const allowed = grantedFields(actor, entity, row);
   if (!Object.keys(patch).every((k) => allowed.includes(k))) return 'refused';
   const after = { ...row, ...patch };

@@ -129,7 +129,7 @@ async function runGet(r: Running, world: World, c: Extract<Case, { op: 'get' }>)
   const want = {
     delete: canDelete(c.actor),
     transitions: c.entity === 'tickets' ? runnableTransitions(c.actor, row, world) : [],
-    update: updatableFields(c.actor, c.entity, row),
+    update: updatableFields(c.actor, c.entity, row, world),
   };
   if (body.$can.delete !== want.delete) fail(c, `$can.delete should be ${want.delete}`, res);
   if (!sameSet(body.$can.transitions, want.transitions))

@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_FILES,
   DEFAULT_MAX_PIXELS,
   type FileRef,
+  isFileField,
   type StoredFile,
 } from '@ninefold/spec';
 import type { Database } from '../../db/database';
@@ -22,7 +23,14 @@ import type { Caller } from '../rules/rule-context';
 import { uuid7 } from '../uuid7';
 import { storedFiles } from './file-fields';
 import { fileTypeRefused, tooManyFiles } from './file-issues';
-import { abandonUpload, fileRowById, insertFileRow, readyFileRow, sweepableRows } from './file-ledger';
+import {
+  abandonUpload,
+  fileRowById,
+  insertFileRow,
+  readyFileRow,
+  releaseDroppedFields,
+  sweepableRows,
+} from './file-ledger';
 import type { FileLinks } from './file-links';
 import { linkCaller, readableFile } from './file-open';
 import { removeBytes } from './file-removal';
@@ -90,15 +98,25 @@ export interface FileCoreSetup {
 /**
  * @example const files = fileCore({ app, db, store, links, now, scope, write });
  */
+/** Whether `field` of `entity` is a file field of the app (now). */
+function isFileFieldOf(app: App, entity: string, field: string): boolean {
+  const node = Object.hasOwn(app.entities, entity) ? app.entities[entity] : undefined;
+  const f = node && Object.hasOwn(node.fields, field) ? node.fields[field] : undefined;
+  return f !== undefined && isFileField(f);
+}
+
 export function fileCore(setup: FileCoreSetup): FileCore {
   const { app, db, store, links, now, scope, write } = setup;
 
   const abort = async (pending: PendingUpload): Promise<void> => {
-    // Only an upload still under way: a finished one is its record's now.
-    if (!(await abandonUpload(db, pending.id, now()))) return;
+    // Only an upload still under way is taken: a finished one is its record's now.
+    await abandonUpload(db, pending.id, now());
     const row = await fileRowById(db, pending.id);
+    // Swept while its bytes were still arriving: its row is gone, and nothing else would
+    // ever find the bytes that landed after (a regression: they stayed for good).
+    if (!row) await store.remove(pending.key).catch(() => {});
     // Bytes that cannot be removed now are found again by the sweep (the row stays `removing`).
-    if (row) await removeBytes(store, db, row).catch(() => {});
+    else if (row.status === 'removing') await removeBytes(store, db, row).catch(() => {});
   };
 
   return {
@@ -151,8 +169,13 @@ export function fileCore(setup: FileCoreSetup): FileCore {
             throw new AppError('PAYLOAD_TOO_LARGE', { max: pending.maxBytes });
           const { record, spec } = await writableFileField(s, entity, id, field, true);
           if (!acceptsType(spec.accept, stored.type)) throw fileTypeRefused(field, spec);
+          // The file a single-file field's upload replaces leaves the quota as this one enters
+          // it (a regression: replacing a file near the quota was refused).
+          const replaced = spec.type === 'file' ? storedFiles(record[field])[0] : undefined;
+          const replacedRow = replaced ? await fileRowById(s.exec, replaced.id) : null;
+          const freed = replacedRow && replacedRow.ownerId === (caller?.id ?? null) ? replacedRow.size : 0;
           // Under a lock on the owner (or the role's quota): two finishes cannot pass it together.
-          await checkStorage(s, entity, stored.size, true);
+          await checkStorage(s, entity, stored.size, true, freed);
           const row = await fileRowById(s.exec, pending.id);
           if (row?.status !== 'uploading' || row.ownerId !== (caller?.id ?? null))
             throw new AppError('NOT_FOUND');
@@ -202,17 +225,25 @@ export function fileCore(setup: FileCoreSetup): FileCore {
     },
     async sweep(graceMs = UPLOAD_GRACE_MS) {
       let removed = 0;
+      await releaseDroppedFields(db, (entity, field) => isFileFieldOf(app, entity, field), now());
       for (;;) {
         const at = now();
         const rows = await sweepableRows(db, new Date(at.getTime() - graceMs));
+        let failed = 0;
         for (const row of rows) {
           // An abandoned upload is taken first, so a finish still under way fails rather than
           // putting into a record a file whose bytes are going.
           if (row.status === 'uploading' && !(await abandonUpload(db, row.id, at))) continue;
-          await removeBytes(store, db, row);
-          removed++;
+          try {
+            await removeBytes(store, db, row);
+            removed++;
+          } catch {
+            // One file the store will not let go of must not hold up every other: it stays
+            // `removing` for the next sweep (a regression: the first failure stopped the sweep).
+            failed++;
+          }
         }
-        if (rows.length < 500) return { removed };
+        if (rows.length < 500 || failed === rows.length) return { removed };
       }
     },
   };

@@ -90,6 +90,35 @@ export async function markRemoving(exec: Executor, ids: readonly string[], now: 
   return rows.map((r) => ({ ...fileRow(r), status: 'removing' as const }));
 }
 
+/**
+ * Marks `removing` the held files of fields the spec no longer has as file fields (a field
+ * or an entity removed, or made something else): nothing names them any more, and a quota
+ * must stop counting them. Answers how many.
+ * @example await releaseDroppedFields(db, (entity, field) => isFileField(app.entities[entity]?.fields[field]), now);
+ */
+export async function releaseDroppedFields(
+  exec: Executor,
+  isFileFieldNow: (entity: string, field: string) => boolean,
+  now: Date,
+): Promise<number> {
+  const held = await exec.all<{ entity: string; field: string }>(
+    exec.qb.selectFrom('nf_files').select(['entity', 'field']).distinct().where('status', '!=', 'removing'),
+  );
+  let released = 0;
+  for (const { entity, field } of held) {
+    if (isFileFieldNow(entity, field)) continue;
+    released += await exec.run(
+      exec.qb
+        .updateTable('nf_files')
+        .set({ status: 'removing', updatedAt: now.toISOString() })
+        .where('entity', '=', entity)
+        .where('field', '=', field)
+        .where('status', '!=', 'removing'),
+    );
+  }
+  return released;
+}
+
 /** Deletes a row whose bytes are gone. */
 export async function deleteFileRow(exec: Executor, id: string): Promise<void> {
   await exec.run(exec.qb.deleteFrom('nf_files').where('id', '=', id));

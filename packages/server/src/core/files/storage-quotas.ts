@@ -59,6 +59,8 @@ export async function checkStorage(
   entity: string,
   bytes: number,
   lock = false,
+  /** Bytes of the caller's this write lets go of (the file an upload replaces). */
+  freed = 0,
 ): Promise<void> {
   const quotas = applying(scope, entity);
   if (quotas.length === 0) return;
@@ -71,7 +73,7 @@ export async function checkStorage(
   for (const { quota } of quotas) {
     const max = maxOf(scope, quota);
     const now = await used(scope, quota);
-    if (bytes === 0 ? now >= max : now + bytes > max)
+    if (bytes === 0 ? now >= max : now - freed + bytes > max)
       throw new AppError(quota.error ?? 'LIMIT_EXCEEDED', { max });
   }
 }

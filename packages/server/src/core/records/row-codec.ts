@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/database';
 export type Rec = Record<string, unknown>;
 
 // How each column decodes: worked out once per entity, not per row (lists decode every row).
-type Decode = 'plain' | 'boolean' | 'json' | 'files' | 'number' | 'datetime';
+type Decode = 'plain' | 'boolean' | 'json' | 'file' | 'files' | 'number' | 'datetime';
 const DECODERS = new WeakMap<EntityNode, { names: string[]; decode: Decode[] }>();
 
 function decodersOf(entity: EntityNode): { names: string[]; decode: Decode[] } {
@@ -21,8 +21,8 @@ function decodersOf(entity: EntityNode): { names: string[]; decode: Decode[] } {
       plan.decode.push(
         field.type === 'boolean'
           ? 'boolean'
-          : field.type === 'files'
-            ? 'files'
+          : field.type === 'files' || field.type === 'file'
+            ? field.type
             : isJsonColumn(field)
               ? 'json'
               : field.type === 'integer' || field.type === 'number'
@@ -66,7 +66,8 @@ export function decodeInPlace(entity: EntityNode, row: Rec, dialect: Dialect): R
     // A many-files field added to rows that predate it holds none.
     if (v === null || v === undefined) row[name] = kind === 'files' ? [] : null;
     else if (kind === 'boolean') row[name] = v === true || v === 1;
-    else if (kind === 'json' || kind === 'files') row[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (kind === 'json') row[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (kind === 'file' || kind === 'files') row[name] = fileValue(kind, v);
     else if (kind === 'number') row[name] = typeof v === 'number' ? v : Number(v);
     else if (loose && v instanceof Date) row[name] = v.toISOString();
   }
@@ -88,8 +89,8 @@ export function decodeRow(entity: EntityNode, row: Rec, dialect: Dialect): Rec {
     const v = row[name];
     if (v === null || v === undefined) out[name] = decode[i] === 'files' ? [] : null;
     else if (decode[i] === 'boolean') out[name] = v === true || v === 1;
-    else if (decode[i] === 'json' || decode[i] === 'files')
-      out[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (decode[i] === 'json') out[name] = typeof v === 'string' ? JSON.parse(v) : v;
+    else if (decode[i] === 'file' || decode[i] === 'files') out[name] = fileValue(decode[i] as 'file', v);
     else if (decode[i] === 'number') out[name] = Number(v);
     else if (decode[i] === 'datetime' && loose && v instanceof Date) out[name] = v.toISOString();
     else out[name] = v;
@@ -122,4 +123,16 @@ export function isJsonColumn(field: Field): boolean {
     field.type === 'file' ||
     field.type === 'files'
   );
+}
+
+/**
+ * A stored file field's value in the shape its field says now: a field made `files` from
+ * `file` (or back) keeps its column, so a value stored in the other shape is read in this one
+ * (a regression: it came back as stored). Files a single-file field cannot hold stay in the
+ * ledger until the field is written again.
+ */
+function fileValue(kind: 'file' | 'files', v: unknown): unknown {
+  const value = typeof v === 'string' ? JSON.parse(v) : v;
+  if (kind === 'files') return Array.isArray(value) ? value : value === null ? [] : [value];
+  return Array.isArray(value) ? (value[0] ?? null) : value;
 }
