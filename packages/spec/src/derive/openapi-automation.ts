@@ -5,16 +5,10 @@
 
 import type { JsonSchema } from './json-schema';
 import { JOB_KINDS, JOB_STATUSES } from './openapi-automation-schemas';
-import { jsonContent } from './openapi-names';
+import { jsonContent, queryParam } from './openapi-names';
 import { jsonBody, type OpenApiContext, operation } from './openapi-operation';
 
-const query = (name: string, description: string, schema: JsonSchema): JsonSchema => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
+const query = queryParam;
 
 const answer = (description: string, schema: string) => ({
   '200': { description, content: jsonContent(schema) },

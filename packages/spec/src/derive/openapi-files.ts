@@ -15,7 +15,7 @@ import {
   isFileField,
 } from '../fields/field';
 import type { JsonSchema } from './json-schema';
-import { jsonContent, pascal } from './openapi-names';
+import { jsonContent, pascal, queryParam } from './openapi-names';
 import { type OpenApiContext, operation } from './openapi-operation';
 import { accessCodes } from './openapi-responses';
 import type { PermissionCell } from './permission-matrix';
@@ -98,13 +98,7 @@ function uploadBody(field: FileField | FilesField): JsonSchema {
 
 function downloadParameters(field: FileField | FilesField): JsonSchema[] {
   const variants = Object.keys(field.variants ?? {});
-  const query = (name: string, description: string, schema: JsonSchema): JsonSchema => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema,
-  });
+  const query = queryParam;
   return [
     query(
       'token',

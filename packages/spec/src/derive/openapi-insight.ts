@@ -3,16 +3,10 @@
  * (admins), the audit log (admins), and the process's metrics (admins or a scraper's token).
  */
 import type { JsonSchema } from './json-schema';
-import { jsonContent } from './openapi-names';
+import { jsonContent, queryParam } from './openapi-names';
 import { type OpenApiContext, operation } from './openapi-operation';
 
-const query = (name: string, description: string, schema: JsonSchema): JsonSchema => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
+const query = queryParam;
 
 /**
  * The operations of `/api/quotas`, `/api/rates`, `/api/audit` and `/api/metrics`, by route id.

@@ -57,3 +57,11 @@ export function schemaRef(name: string): JsonSchema {
 export function jsonContent(name: string): JsonSchema {
   return { 'application/json': { schema: schemaRef(name) } };
 }
+
+/**
+ * An optional query parameter.
+ * @example queryParam('cursor', 'Where the page starts.', { type: 'string' })
+ */
+export function queryParam(name: string, description: string, schema: JsonSchema): JsonSchema {
+  return { name, in: 'query', required: false, description, schema };
+}
