@@ -116,7 +116,7 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
   });
   logs.server = server;
   if (files.note) server.log.info(files.note);
-  const sweeper = await startSweeping(core, files.sweepGraceMs, (m) => server.log.error(m));
+  const stopSweeping = await startSweeping(core, files.sweepGraceMs, (m) => server.log.error(m));
   mailer.start();
   await replanTimers(core);
   await planSchedules(core);
@@ -128,7 +128,7 @@ export async function createNinefold(app: App, options: NinefoldOptions): Promis
     mailer,
     jobs,
     close: async () => {
-      clearInterval(sweeper);
+      stopSweeping();
       await server.close();
       await jobs.close();
       await mailer.close();
@@ -171,10 +171,11 @@ function filesOf(
 }
 
 /**
- * Sweeps once now (orphans a crash left), then every {@link SWEEP_EVERY_MS}; the timer never
- * keeps the process alive. A failed sweep is logged and tried again at the next.
+ * Sweeps once now (orphans a crash left), once more when the grace of uploads a crash left
+ * just before this start has passed, then every {@link SWEEP_EVERY_MS}; the timers never keep
+ * the process alive. A failed sweep is logged and tried again at the next. Answers the stop.
  */
-async function startSweeping(core: Core, graceMs: number, log: (m: string) => void): Promise<NodeJS.Timeout> {
+async function startSweeping(core: Core, graceMs: number, log: (m: string) => void): Promise<() => void> {
   const sweep = async () => {
     try {
       await core.files.sweep(graceMs);
@@ -185,5 +186,12 @@ async function startSweeping(core: Core, graceMs: number, log: (m: string) => vo
   await sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
-  return timer;
+  // An upload cut off by a crash a moment before this start is not abandoned yet at the first
+  // sweep: it is, once its grace has passed (a regression: it waited for the next round).
+  const again = graceMs < SWEEP_EVERY_MS ? setTimeout(() => void sweep(), graceMs + 1000) : undefined;
+  again?.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(again);
+  };
 }

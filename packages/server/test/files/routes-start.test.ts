@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalFileStore } from '../../src/files/local-store';
 import { localStore } from '../../src/files/local-store';
 import { createNinefold, type Ninefold } from '../../src/start-app';
@@ -101,6 +101,31 @@ describe('the sweep', () => {
       expect(await nf.core.files.store.has(kept)).toBe(true);
       const rows = await nf.db.all<{ id: string }>(nf.db.qb.selectFrom('nf_files').select('id'));
       expect(rows.map((r) => r.id)).not.toContain(pending.id);
+    } finally {
+      await nf.close();
+    }
+  });
+
+  it('sweeps again once the grace of an upload cut off just before the start has passed', async () => {
+    const dir = temp();
+    const database = join(dir, 'app.db');
+    const files = () => ({ store: localStore(join(dir, 'files')), sweepGraceMs: 2000 });
+    let nf = await createNinefold(vault, { database, logger: false, files: files() });
+    const boss = await nf.core.create(null, 'users', { email: 'd@x.test', name: 'D', role: 'boss' }, true);
+    const caller = { id: String(boss.id), role: 'boss' } as never;
+    const folder = await nf.core.create(caller, 'folders', { title: 'C', owner: boss.id });
+    const pending = await nf.core.files.begin(caller, 'folders', String(folder.id), 'scan', 'cut.png');
+    await nf.core.files.store.put(pending.key, Readable.from([await png()]));
+    await nf.close();
+    // Started again within the grace: the start's sweep leaves the upload (it may be live) …
+    nf = await createNinefold(vault, { database, logger: false, files: files() });
+    try {
+      expect(await nf.core.files.store.has(pending.key)).toBe(true);
+      // … and the sweep after the grace takes it (a regression: it waited ten minutes).
+      await vi.waitFor(async () => expect(await nf.core.files.store.has(pending.key)).toBe(false), {
+        timeout: 10_000,
+        interval: 100,
+      });
     } finally {
       await nf.close();
     }
