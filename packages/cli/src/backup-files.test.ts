@@ -107,7 +107,7 @@ describe('consistentBackup', () => {
     await s.row('lost', 'ready');
     await expect(
       consistentBackup(s.live, s.target, async () => copyFileSync(s.file, s.copy), s.copy),
-    ).rejects.toThrow(/names 1 file\(s\) the store does not hold \(first: comments\/lost\), after 5 copies/);
+    ).rejects.toThrow(/names 1 file\(s\) the store does not hold \(first: comments\/lost\), after 10 copies/);
   });
 
   it('leaves out files no row knows, keeps the sweep’s, and a restore makes the store the backup’s', async () => {

@@ -28,8 +28,13 @@ import { copyFileSync, rmSync } from 'node:fs';
 import type { FileStore } from '@ninefold/server';
 import { openDatabase } from '@ninefold/server';
 
-/** How many times the database is copied again before the backup gives up. */
-const ATTEMPTS = 5;
+/**
+ * How many times the database is copied again before the backup gives up: each copy can be
+ * outrun only by a file removed in the moment between it and its check, so only removals
+ * without pause (faster than a database copy) exhaust them; the backup then says so and
+ * keeps nothing.
+ */
+const ATTEMPTS = 10;
 
 /** What a consistent backup of the files copied. */
 export interface FilesCopied {
