@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { acceptsType } from '@ninefold/spec';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError, validationFailed } from '../core/app-error';
+import { AppError, isAppError } from '../core/app-error';
 import { fileTypeRefused } from '../core/files/file-issues';
 import type { PendingUpload, StoredUpload } from '../core/files/file-types';
 import type { Core } from '../core/ninefold-core';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FileRef } from '@ninefold/spec';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaUsage } from '../../src/core/limits/quota-usage';
 import { updateRecord } from '../../src/core/records/write-records';
 import type { Caller } from '../../src/core/rules/rule-context';

@@ -3,7 +3,6 @@
  * the job queue for admins (webhook deliveries included, as jobs of kind `webhook`).
  */
 
-import type { JsonSchema } from './json-schema';
 import { JOB_KINDS, JOB_STATUSES } from './openapi-automation-schemas';
 import { jsonContent, queryParam } from './openapi-names';
 import { jsonBody, type OpenApiContext, operation } from './openapi-operation';

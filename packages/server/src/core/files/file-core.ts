@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/database';
 import type { FileStore } from '../../files/file-store';
 import { safeName } from '../../files/safe-name';
-import { AppError, validationFailed } from '../app-error';
+import { AppError } from '../app-error';
 import type { RecordScope } from '../records/record-scope';
 import type { Caller } from '../rules/rule-context';
 import { uuid7 } from '../uuid7';
