@@ -1,3 +1,7 @@
+/**
+ * The routes that tell how the app is used: the caller's quotas, what the rate limits hold
+ * (admins), the audit log (admins), and the process's metrics (admins or a scraper's token).
+ */
 import { jsonContent, queryParam } from './openapi-names';
 import { type OpenApiContext, operation } from './openapi-operation';
 
