@@ -31,7 +31,8 @@ export const FILE_ROUTES = {
     summary: 'Download a file (its url, or as the signed-in caller)',
     auth: 'rules',
     expand: 'file',
-    success: [200],
+    // 206 for a `Range`, 304 for an `If-None-Match` naming its ETag.
+    success: [200, 206, 304],
     codes: ['NOT_FOUND', 'INVALID_TOKEN'],
     body: false,
     ifMatch: false,

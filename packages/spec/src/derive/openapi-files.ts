@@ -174,7 +174,15 @@ function fieldOperations(
         // The url's token stands in for a session.
         anonymous: true,
         parameters: downloadParameters(field),
-        responses: { '200': BINARY },
+        responses: {
+          '200': BINARY,
+          '206': {
+            ...BINARY,
+            description:
+              'The byte range a `Range: bytes=` header asked for (one range), with `Content-Range`.',
+          },
+          '304': { description: "The caller's copy is current: `If-None-Match` named the file's `ETag`." },
+        },
         // Unreadable answers 404, never 403, so a file's existence does not leak.
         codes: accessCodes(read, ['never']).filter((c) => c !== 'FORBIDDEN'),
       }),
